@@ -1,0 +1,86 @@
+// The only door to ICU. Everything here is plain C: no ICU type may appear in this header, because
+// Swift modules that import Foundation (which carries its own private ICU) also see it (SPEC §2).
+#ifndef CICUBRIDGE_H
+#define CICUBRIDGE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Capacity of every tag buffer the bridge fills, terminating NUL included. Longer results fail.
+#define PW_TAG_CAPACITY 160
+#define PW_SUBTAG_CAPACITY 16
+
+typedef enum {
+    PWLocaleOK = 0,
+    /// Not well-formed BCP-47 (or legacy ICU id): `bad_offset` says where parsing stopped.
+    PWLocaleMalformed = 1,
+    /// Well-formed but longer than PW_TAG_CAPACITY once canonicalized.
+    PWLocaleTooLong = 2,
+    /// Well-formed, but the language subtag is not a 2 or 3 letter code (`english`).
+    PWLocaleNotALanguage = 4,
+    /// ICU reported an internal failure (out of memory, missing data).
+    PWLocaleICUFailure = 3,
+} PWLocaleStatus;
+
+/// A locale identifier after strict parsing and full CLDR canonicalization.
+typedef struct {
+    /// Canonical BCP-47 of the whole input, variants and extensions kept (`de-DE-u-co-phonebk`).
+    char tag[PW_TAG_CAPACITY];
+    /// Language subtag ("" for `und`), script and region ("" when absent), as canonicalized.
+    char language[PW_SUBTAG_CAPACITY];
+    char script[PW_SUBTAG_CAPACITY];
+    char region[PW_SUBTAG_CAPACITY];
+    /// Non-zero when the input carried variants or extensions (they never take part in matching).
+    int32_t has_variants_or_extensions;
+    /// Likely subtags added to language, script and region only (`pt-BR` -> `pt`, `Latn`, `BR`).
+    char max_language[PW_SUBTAG_CAPACITY];
+    char max_script[PW_SUBTAG_CAPACITY];
+    char max_region[PW_SUBTAG_CAPACITY];
+    /// Likely subtags removed again (`zh-Hant-TW` -> `zh-TW`, `sr-Cyrl-RS` -> `sr`), BCP-47.
+    char minimized[PW_TAG_CAPACITY];
+    /// Where parsing stopped, for PWLocaleMalformed.
+    int32_t bad_offset;
+} PWLocaleInfo;
+
+/// Parses `input` (NUL-terminated; `_` accepted for `-`, any case) strictly: the whole input must be a
+/// well-formed tag. Applies CLDR aliases (`iw` -> `he`, `sh` -> `sr-Latn`) and adds likely subtags.
+PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info);
+
+/// The CLDR parent of a locale with a region, when CLDR names one explicitly (`es-MX` -> `es-419`,
+/// `en-AU` -> `en-001`, `pt-AO` -> `pt-PT`, `zh-Hant-MO` -> `zh-Hant-HK`). Writes "" when the parent
+/// is the plain truncation. Arguments are canonical subtags; `script` may be "".
+void pw_locale_explicit_parent(const char *language, const char *script, const char *region,
+                               char parent[PW_TAG_CAPACITY]);
+
+/// An `icu::LocaleMatcher`, immutable once built and safe to share between threads.
+typedef struct PWICUMatcher PWICUMatcher;
+
+typedef struct {
+    /// Non-zero: `ULOCMATCH_FAVOR_SCRIPT` instead of the default favor-language.
+    int32_t favor_script;
+    /// Negative: ICU's default threshold. Otherwise the highest match distance (0..100) accepted.
+    int32_t threshold_distance;
+    /// NULL: ICU's default (the first supported locale). "": no default at all. Otherwise a tag.
+    const char *default_tag;
+} PWICUMatcherOptions;
+
+/// Builds a matcher over `count` supported tags (BCP-47). Returns NULL when ICU fails.
+PWICUMatcher *pw_icu_matcher_create(const char *const *supported, int32_t count,
+                                    PWICUMatcherOptions options);
+void pw_icu_matcher_destroy(PWICUMatcher *matcher);
+
+/// The best supported locale for the desired list, in ICU's own terms:
+/// returns the index of the supported locale, -1 when the matcher's default was chosen, -2 for no
+/// match and no default. `desired_index` receives the index of the desired locale that won (or -1);
+/// `combined` receives ICU's resolved locale (supported with the desired's region and extensions).
+int32_t pw_icu_matcher_best(const PWICUMatcher *matcher, const char *const *desired, int32_t count,
+                            int32_t *desired_index, char combined[PW_TAG_CAPACITY]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,98 @@
+// Strict parsing, CLDR canonicalization and likely subtags.
+#include "CICUBridge.h"
+#include "bridge_strings.h"
+
+#include <unicode/localebuilder.h>
+#include <unicode/locid.h>
+#include <unicode/uloc.h>
+
+using pwbridge::copyInto;
+
+namespace {
+
+bool isTagCharacter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+}
+
+/// ICU accepts 5-8 letter language subtags (BCP-47 reserves them); no such language exists, so a
+/// language must be 2 or 3 letters, or empty for `und`.
+bool isPlausibleLanguage(const char *language) {
+    size_t length = std::strlen(language);
+    return length == 0 || length == 2 || length == 3;
+}
+
+bool hasVariantsOrExtensions(const icu::Locale &locale) {
+    if (locale.getVariant()[0] != '\0') return true;
+    UErrorCode status = U_ZERO_ERROR;
+    icu::StringEnumeration *keywords = locale.createKeywords(status);
+    bool any = keywords != nullptr && keywords->count(status) > 0;
+    delete keywords;
+    return any;
+}
+
+}  // namespace
+
+extern "C" PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info) {
+    std::memset(info, 0, sizeof *info);
+    size_t length = std::strlen(input);
+    if (length >= PW_TAG_CAPACITY) {
+        info->bad_offset = PW_TAG_CAPACITY - 1;
+        return PWLocaleTooLong;
+    }
+    // `uloc_forLanguageTag` stops silently at `_`; normalize first, then insist the parse covers it all.
+    char normalized[PW_TAG_CAPACITY];
+    for (size_t i = 0; i < length; i++) {
+        if (!isTagCharacter(input[i])) {
+            info->bad_offset = static_cast<int32_t>(i);
+            return PWLocaleMalformed;
+        }
+        normalized[i] = input[i] == '_' ? '-' : input[i];
+    }
+    normalized[length] = '\0';
+    if (length == 0) return PWLocaleMalformed;
+
+    char localeID[ULOC_FULLNAME_CAPACITY];
+    int32_t parsedLength = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_forLanguageTag(normalized, localeID, sizeof localeID, &parsedLength, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return PWLocaleTooLong;
+    if (U_FAILURE(status)) return PWLocaleICUFailure;
+    if (parsedLength != static_cast<int32_t>(length)) {
+        info->bad_offset = parsedLength;
+        return PWLocaleMalformed;
+    }
+
+    icu::Locale canonical = icu::Locale::createCanonical(localeID);
+    if (canonical.isBogus()) return PWLocaleICUFailure;
+    if (!isPlausibleLanguage(canonical.getLanguage())) return PWLocaleNotALanguage;
+    status = U_ZERO_ERROR;
+    uloc_toLanguageTag(canonical.getName(), info->tag, PW_TAG_CAPACITY, true, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return PWLocaleTooLong;
+    if (U_FAILURE(status)) return PWLocaleMalformed;
+
+    copyInto(info->language, PW_SUBTAG_CAPACITY, canonical.getLanguage());
+    copyInto(info->script, PW_SUBTAG_CAPACITY, canonical.getScript());
+    copyInto(info->region, PW_SUBTAG_CAPACITY, canonical.getCountry());
+    info->has_variants_or_extensions = hasVariantsOrExtensions(canonical) ? 1 : 0;
+
+    // Likely subtags of the bare language-script-region: variants and extensions never take part.
+    status = U_ZERO_ERROR;
+    icu::Locale maximized = icu::LocaleBuilder()
+                                .setLanguage(canonical.getLanguage())
+                                .setScript(canonical.getScript())
+                                .setRegion(canonical.getCountry())
+                                .build(status);
+    if (U_FAILURE(status)) return PWLocaleICUFailure;
+    maximized.addLikelySubtags(status);
+    if (U_FAILURE(status)) return PWLocaleICUFailure;
+    copyInto(info->max_language, PW_SUBTAG_CAPACITY, maximized.getLanguage());
+    copyInto(info->max_script, PW_SUBTAG_CAPACITY, maximized.getScript());
+    copyInto(info->max_region, PW_SUBTAG_CAPACITY, maximized.getCountry());
+
+    icu::Locale minimized(maximized);
+    minimized.minimizeSubtags(status);
+    if (U_FAILURE(status)) return PWLocaleICUFailure;
+    uloc_toLanguageTag(minimized.getName(), info->minimized, PW_TAG_CAPACITY, true, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return PWLocaleICUFailure;
+    return PWLocaleOK;
+}

@@ -1,0 +1,50 @@
+/// Why a string is not a usable language tag. The description is meant for people.
+public enum LanguageTagError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    /// Not well-formed BCP-47: parsing stopped at `offset` (UTF-8 bytes from the start).
+    case malformed(input: String, offset: Int)
+    case tooLong(input: String)
+    /// Well-formed, but its language subtag names no language (`english`, `abcdefgh`).
+    case notALanguage(input: String)
+    /// Parsed, but with no language at all (`und`, `x-private`): cannot be matched.
+    case noLanguage(input: String)
+    case icuFailure(input: String)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "empty language tag"
+        case let .malformed(input, offset):
+            return "'\(Self.printable(input))' is not a valid language tag (\(Self.problem(in: input, at: offset)))"
+        case let .tooLong(input):
+            return "language tag of \(input.utf8.count) characters is too long (at most \(LanguageTag.maximumLength))"
+        case let .notALanguage(input):
+            return "'\(Self.printable(input))' is not a language: a language subtag has 2 or 3 letters (as in 'en', 'pt-BR')"
+        case let .noLanguage(input):
+            return "'\(Self.printable(input))' names no language"
+        case let .icuFailure(input):
+            return "ICU could not process '\(Self.printable(input))'"
+        }
+    }
+
+    private static func problem(in input: String, at offset: Int) -> String {
+        let bytes = Array(input.utf8)
+        guard offset < bytes.count else { return "incomplete at the end" }
+        let byte = bytes[offset]
+        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+            return "empty or misplaced subtag at offset \(offset)"
+        }
+        if byte < 0x20 || byte >= 0x7F { return "unexpected byte 0x\(String(byte, radix: 16)) at offset \(offset)" }
+        return "unexpected '\(Character(Unicode.Scalar(byte)))' at offset \(offset)"
+    }
+
+    /// The input shortened and with control characters escaped, safe to print on one line.
+    static func printable(_ input: String) -> String {
+        let limit = 40
+        var shown = ""
+        for scalar in input.unicodeScalars.prefix(limit) {
+            shown += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        return input.unicodeScalars.count > limit ? shown + "…" : shown
+    }
+}

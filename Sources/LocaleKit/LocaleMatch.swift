@@ -1,0 +1,54 @@
+/// How preferences are matched against available localizations (SPEC §3).
+public enum MatchMode: String, CaseIterable, Sendable {
+    /// Explainable CLDR fallback chains; never crosses languages. The default.
+    case cldr
+    /// The vendor's documented server rule: lowercase, exact, then the language part, then the default.
+    case adapty
+    /// `icu::LocaleMatcher` best fit with ICU's defaults (distance based; may cross languages).
+    case icu
+}
+
+/// Whether the chosen localization is the one asked for, one it falls back to, or the default.
+public enum MatchOutcome: String, Sendable {
+    case exact
+    case fallback
+    case `default`
+}
+
+/// A preference or available locale that could not take part, and why.
+public struct SkippedLocale: Sendable, Equatable, CustomStringConvertible {
+    public let input: String
+    public let reason: String
+
+    public var description: String { reason }
+}
+
+/// The answer to "which localization does this user get".
+public struct LocaleMatch: Sendable, Equatable {
+    /// The chosen localization, spelled as the export spelled it (or the default as given).
+    public let matched: String
+    /// Its position among the availables; nil when the default is not one of them.
+    public let availableIndex: Int?
+    public let outcome: MatchOutcome
+    /// The locales walked, in order: each preference's fallback chain, then the default.
+    public let chain: [String]
+    public let mode: MatchMode
+    /// Preferences that were skipped because they are not usable tags.
+    public let skippedPreferences: [SkippedLocale]
+}
+
+/// Parses locale inputs with the policy's aliases, setting aside those that cannot take part.
+func parseLocales(_ inputs: [String], policy: LocalePolicy) -> (tags: [(index: Int, tag: LanguageTag)], skipped: [SkippedLocale]) {
+    var tags: [(index: Int, tag: LanguageTag)] = []
+    var skipped: [SkippedLocale] = []
+    for (index, input) in inputs.enumerated() {
+        do throws(LanguageTagError) {
+            let tag = try policy.languageTag(for: input)
+            if tag.language == "und" { throw LanguageTagError.noLanguage(input: input) }
+            tags.append((index, tag))
+        } catch {
+            skipped.append(SkippedLocale(input: input, reason: error.description))
+        }
+    }
+    return (tags, skipped)
+}

@@ -1,0 +1,44 @@
+/// Chooses, for a user's ordered locale preferences, one of a fixed set of available localizations.
+///
+/// Built once per set of availables (the work of parsing them is done here) and then reused; it holds
+/// no mutable state and is safe to share between threads.
+public final class LocaleMatcher: Sendable {
+    public let available: [String]
+    public let defaultLocale: String
+    public let mode: MatchMode
+    /// Availables that are not valid tags: `cldr` and `icu` cannot match them.
+    public let unusableAvailables: [SkippedLocale]
+
+    private let strategy: any MatchStrategy
+    private let defaultIndex: Int?
+
+    /// - Parameter defaultLocale: what every chain ends at; the policy's default when nil.
+    public init(available: [String], defaultLocale: String? = nil, mode: MatchMode = .cldr, policy: LocalePolicy = .standard) {
+        self.available = available
+        self.defaultLocale = defaultLocale ?? policy.defaultLocale
+        self.mode = mode
+        switch mode {
+        case .adapty:
+            strategy = AdaptyMatchStrategy(available: available)
+            unusableAvailables = []
+        case .cldr, .icu:
+            let parsed = parseLocales(available, policy: policy)
+            strategy = mode == .cldr ? CLDRMatchStrategy(available: parsed.tags, policy: policy)
+                                     : ICUMatchStrategy(available: parsed.tags, policy: policy)
+            unusableAvailables = parsed.skipped
+        }
+        defaultIndex = strategy.availableIndex(servingDefault: self.defaultLocale)
+    }
+
+    public func match(_ preferences: [String]) -> LocaleMatch {
+        let answer = strategy.answer(for: preferences)
+        // Every chain ends at the default, also when it was not reached: it is where the walk would end.
+        let chain = answer.chain.last == defaultLocale ? answer.chain : answer.chain + [defaultLocale]
+        if let (index, outcome) = answer.found {
+            return LocaleMatch(matched: available[index], availableIndex: index, outcome: outcome,
+                               chain: chain, mode: mode, skippedPreferences: answer.skipped)
+        }
+        return LocaleMatch(matched: defaultIndex.map { available[$0] } ?? defaultLocale, availableIndex: defaultIndex,
+                           outcome: .default, chain: chain, mode: mode, skippedPreferences: answer.skipped)
+    }
+}

@@ -1,0 +1,11 @@
+/// Language, script and region with likely subtags added (`pt-BR` -> `pt-Latn-BR`): two tags that
+/// maximize to the same value denote the same locale for matching (`zh-TW` and `zh-Hant`).
+public struct MaximizedLocale: Hashable, Sendable, CustomStringConvertible {
+    public var language: String
+    public var script: String
+    public var region: String
+
+    public var description: String {
+        [language, script, region].filter { !$0.isEmpty }.joined(separator: "-")
+    }
+}
