@@ -11,10 +11,10 @@ struct AdaptyMatchStrategy: MatchStrategy {
         indexByNormalizedTag = indices
     }
 
-    func answer(for preferences: [String]) -> StrategyAnswer {
+    func answer(for preferences: [Preference]) -> StrategyAnswer {
         var chain: [String] = []
         var skipped: [SkippedLocale] = []
-        for preference in preferences {
+        for preference in preferences.map(\.input) {
             let normalized = Self.normalize(preference)
             if normalized.isEmpty {
                 skipped.append(SkippedLocale(input: preference, reason: LanguageTagError.empty.description))

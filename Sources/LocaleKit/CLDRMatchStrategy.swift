@@ -10,28 +10,28 @@ struct CLDRMatchStrategy: MatchStrategy {
     /// Availables grouped by the locale they denote, in export order.
     private let candidatesByKey: [MaximizedLocale: [Candidate]]
 
-    init(available: [(index: Int, tag: LanguageTag)], policy: LocalePolicy) {
+    init(available: [Preference], policy: LocalePolicy) {
         self.policy = policy
         var candidates: [MaximizedLocale: [Candidate]] = [:]
-        for (index, tag) in available {
+        for (index, entry) in available.enumerated() {
+            guard case let .success(tag) = entry.tag else { continue }
             candidates[policy.matchKey(for: tag), default: []].append(Candidate(index: index, identifier: tag.base.identifier))
         }
         candidatesByKey = candidates
     }
 
-    func answer(for preferences: [String]) -> StrategyAnswer {
-        let parsed = parseLocales(preferences, policy: policy)
+    func answer(for preferences: [Preference]) -> StrategyAnswer {
         var chain: [String] = []
-        for (_, tag) in parsed.tags {
-            let elements = FallbackChain(for: tag).elements
-            chain += elements.map(\.identifier)
-            for (position, element) in elements.enumerated() {
+        for preference in preferences {
+            chain += preference.chain.map(\.identifier)
+            for (position, element) in preference.chain.enumerated() {
                 if let index = bestCandidate(for: element) {
-                    return StrategyAnswer(found: (index, position == 0 ? .exact : .fallback), chain: chain, skipped: parsed.skipped)
+                    return StrategyAnswer(found: (index, position == 0 ? .exact : .fallback), chain: chain,
+                                          skipped: preferences.compactMap(\.skipped))
                 }
             }
         }
-        return StrategyAnswer(found: nil, chain: chain, skipped: parsed.skipped)
+        return StrategyAnswer(found: nil, chain: chain, skipped: preferences.compactMap(\.skipped))
     }
 
     func availableIndex(servingDefault defaultLocale: String) -> Int? {

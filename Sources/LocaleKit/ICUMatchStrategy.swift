@@ -6,22 +6,22 @@ struct ICUMatchStrategy: MatchStrategy {
     private let availableIndices: [Int]
     private let keys: [MaximizedLocale]
 
-    init(available: [(index: Int, tag: LanguageTag)], policy: LocalePolicy) {
+    init(available: [Preference], policy: LocalePolicy) {
         self.policy = policy
-        availableIndices = available.map(\.index)
-        keys = available.map { policy.matchKey(for: $0.tag) }
-        matcher = ICULocaleMatcher(supported: available.map(\.tag.identifier), defaultLocale: .none)
+        let usable = available.enumerated().compactMap { index, entry in (try? entry.tag.get()).map { (index, $0) } }
+        availableIndices = usable.map(\.0)
+        keys = usable.map { policy.matchKey(for: $0.1) }
+        matcher = ICULocaleMatcher(supported: usable.map(\.1.identifier), defaultLocale: .none)
     }
 
-    func answer(for preferences: [String]) -> StrategyAnswer {
-        let parsed = parseLocales(preferences, policy: policy)
-        let desired = parsed.tags.map(\.tag)
+    func answer(for preferences: [Preference]) -> StrategyAnswer {
+        let skipped = preferences.compactMap(\.skipped)
+        let desired = preferences.compactMap { try? $0.tag.get() }
         let chain = desired.map(\.identifier)
-        guard let matcher, !desired.isEmpty,
-              case let .supported(index, desiredIndex, _) = matcher.bestMatch(for: chain.map { $0 })
-        else { return StrategyAnswer(found: nil, chain: chain, skipped: parsed.skipped) }
+        guard let matcher, !desired.isEmpty, case let .supported(index, desiredIndex, _) = matcher.bestMatch(for: chain)
+        else { return StrategyAnswer(found: nil, chain: chain, skipped: skipped) }
         let exact = desiredIndex >= 0 && keys[index] == policy.matchKey(for: desired[desiredIndex])
-        return StrategyAnswer(found: (availableIndices[index], exact ? .exact : .fallback), chain: chain, skipped: parsed.skipped)
+        return StrategyAnswer(found: (availableIndices[index], exact ? .exact : .fallback), chain: chain, skipped: skipped)
     }
 
     func availableIndex(servingDefault defaultLocale: String) -> Int? {

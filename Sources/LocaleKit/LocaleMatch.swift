@@ -36,19 +36,3 @@ public struct LocaleMatch: Sendable, Equatable {
     /// Preferences that were skipped because they are not usable tags.
     public let skippedPreferences: [SkippedLocale]
 }
-
-/// Parses locale inputs with the policy's aliases, setting aside those that cannot take part.
-func parseLocales(_ inputs: [String], policy: LocalePolicy) -> (tags: [(index: Int, tag: LanguageTag)], skipped: [SkippedLocale]) {
-    var tags: [(index: Int, tag: LanguageTag)] = []
-    var skipped: [SkippedLocale] = []
-    for (index, input) in inputs.enumerated() {
-        do throws(LanguageTagError) {
-            let tag = try policy.languageTag(for: input)
-            if tag.language == "und" { throw LanguageTagError.noLanguage(input: input) }
-            tags.append((index, tag))
-        } catch {
-            skipped.append(SkippedLocale(input: input, reason: error.description))
-        }
-    }
-    return (tags, skipped)
-}

@@ -6,6 +6,7 @@ public final class LocaleMatcher: Sendable {
     public let available: [String]
     public let defaultLocale: String
     public let mode: MatchMode
+    public let policy: LocalePolicy
     /// Availables that are not valid tags: `cldr` and `icu` cannot match them.
     public let unusableAvailables: [SkippedLocale]
 
@@ -17,20 +18,26 @@ public final class LocaleMatcher: Sendable {
         self.available = available
         self.defaultLocale = defaultLocale ?? policy.defaultLocale
         self.mode = mode
+        self.policy = policy
         switch mode {
         case .adapty:
             strategy = AdaptyMatchStrategy(available: available)
             unusableAvailables = []
         case .cldr, .icu:
-            let parsed = parseLocales(available, policy: policy)
-            strategy = mode == .cldr ? CLDRMatchStrategy(available: parsed.tags, policy: policy)
-                                     : ICUMatchStrategy(available: parsed.tags, policy: policy)
-            unusableAvailables = parsed.skipped
+            let parsed = available.map { Preference($0, policy: policy) }
+            strategy = mode == .cldr ? CLDRMatchStrategy(available: parsed, policy: policy)
+                                     : ICUMatchStrategy(available: parsed, policy: policy)
+            unusableAvailables = parsed.compactMap(\.skipped)
         }
         defaultIndex = strategy.availableIndex(servingDefault: self.defaultLocale)
     }
 
     public func match(_ preferences: [String]) -> LocaleMatch {
+        match(preferences.map { Preference($0, policy: policy) })
+    }
+
+    /// Matches preferences parsed beforehand, with the policy this matcher was built with.
+    public func match(_ preferences: [Preference]) -> LocaleMatch {
         let answer = strategy.answer(for: preferences)
         // Every chain ends at the default, also when it was not reached: it is where the walk would end.
         let chain = answer.chain.last == defaultLocale ? answer.chain : answer.chain + [defaultLocale]

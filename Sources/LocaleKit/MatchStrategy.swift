@@ -8,7 +8,7 @@ struct StrategyAnswer {
 
 /// One matching mode, built once over a set of available localizations.
 protocol MatchStrategy: Sendable {
-    func answer(for preferences: [String]) -> StrategyAnswer
+    func answer(for preferences: [Preference]) -> StrategyAnswer
     /// The available that stands for the default locale, if one does.
     func availableIndex(servingDefault defaultLocale: String) -> Int?
 }

@@ -1,0 +1,106 @@
+/// What the user asked for.
+public enum ParseOutcome: Sendable, Equatable {
+    case run(ParsedArguments)
+    /// `--help` (or `-h`) on the command at the end of this path.
+    case help(commandPath: [String])
+    /// `--version` on the root command.
+    case version
+}
+
+/// Parses arguments against a tree of command specs: subcommand names first, then options and
+/// positional arguments in any order; `--` ends the options.
+public struct ArgumentParser: Sendable {
+    public let root: CommandSpec
+
+    public init(root: CommandSpec) {
+        self.root = root
+    }
+
+    public func parse(_ arguments: [String]) throws(UsageError) -> ParseOutcome {
+        var path = [root]
+        var remaining = arguments[...]
+        while let next = remaining.first, let subcommand = path.last!.subcommand(named: next) {
+            path.append(subcommand)
+            remaining = remaining.dropFirst()
+        }
+        let names = path.map(\.name)
+        let command = path.last!
+        let options = path.flatMap(\.options)
+        func fail(_ message: String) -> UsageError { UsageError(commandPath: names, message: message) }
+
+        var values: [String: [String]] = [:]
+        var positionals: [String] = []
+        var optionsEnded = false
+        while let argument = remaining.popFirst() {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            if argument == "--help" || argument == "-h" { return .help(commandPath: names) }
+            if argument == "--version", path.count == 1 { return .version }
+            let body = argument.dropFirst(argument.hasPrefix("--") ? 2 : 1)
+            let name = String(body.prefix { $0 != "=" })
+            let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+            guard argument.hasPrefix("--"), let option = options.first(where: { $0.name == name }) else {
+                let given = "--" + name
+                throw fail("unknown option '\(argument.prefix { $0 != "=" })'" + Self.suggestion(for: given, among: options.map { "--" + $0.name }))
+            }
+            switch option.kind {
+            case .flag:
+                if inlineValue != nil { throw fail("--\(name) takes no value") }
+                values[name, default: []].append("")
+            case let .value(valueName), let .repeatedValue(valueName):
+                guard let value = inlineValue ?? remaining.popFirst() else {
+                    throw fail("--\(name) needs a value <\(valueName)>")
+                }
+                if case .value = option.kind, values[name] != nil { throw fail("--\(name) given more than once") }
+                values[name, default: []].append(value)
+            }
+        }
+
+        if !command.subcommands.isEmpty, command.arguments.isEmpty {
+            guard let word = positionals.first else {
+                throw fail("missing subcommand: expected one of \(command.subcommands.map(\.name).joined(separator: ", "))")
+            }
+            throw fail("unknown subcommand '\(word)'" + Self.suggestion(for: word, among: command.subcommands.map(\.name)))
+        }
+        try Self.checkArity(positionals, against: command.arguments, fail: fail)
+        return .run(ParsedArguments(commandPath: names, optionValues: values, arguments: positionals))
+    }
+
+    private static func checkArity(_ positionals: [String], against specs: [ArgumentSpec],
+                                   fail: (String) -> UsageError) throws(UsageError) {
+        let required = specs.filter { $0.arity == .one }
+        if positionals.count < required.count {
+            throw fail("missing argument <\(required[positionals.count].name)>")
+        }
+        let unbounded = specs.contains { $0.arity == .any }
+        let maximum = specs.filter { $0.arity != .any }.count
+        if !unbounded, positionals.count > maximum {
+            throw fail("unexpected argument '\(positionals[maximum])'")
+        }
+    }
+
+    /// ", did you mean '--mode'?" for a near miss, else nothing.
+    private static func suggestion(for word: String, among candidates: [String]) -> String {
+        let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= max(1, word.count / 3) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
+        return ", did you mean '\(best.0)'?"
+    }
+}
+
+/// Levenshtein distance, for suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

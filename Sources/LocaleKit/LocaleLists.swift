@@ -1,0 +1,34 @@
+/// Reads a preference list: plain `pt-BR,en` or an HTTP Accept-Language value
+/// (`da, en-GB;q=0.8, en;q=0.7`), most preferred first. Entries with `q=0` are refused by the
+/// user and dropped; among equal weights the written order stays.
+public func localePreferences(in list: String) -> [String] {
+    var weighted: [(tag: String, weight: Double)] = []
+    for entry in list.split(separator: ",") {
+        let parts = entry.split(separator: ";")
+        let tag = parts.first.map { $0.trimmingSpaces() } ?? ""
+        var weight = 1.0
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces() }
+            if pair.count == 2, pair[0] == "q" || pair[0] == "Q", let value = Double(pair[1]), (0...1).contains(value) {
+                weight = value
+            }
+        }
+        if tag.isEmpty || tag == "*" || weight == 0 { continue }
+        weighted.append((tag, weight))
+    }
+    // Swift's sort is not stable by contract: order by weight, then by position.
+    return weighted.enumerated()
+        .sorted { $0.element.weight != $1.element.weight ? $0.element.weight > $1.element.weight : $0.offset < $1.offset }
+        .map(\.element.tag)
+}
+
+/// Reads a comma-separated list of available localizations, keeping their spelling and order.
+public func availableLocales(in list: String) -> [String] {
+    list.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+}
+
+extension Substring {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

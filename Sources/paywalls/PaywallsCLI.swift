@@ -1,0 +1,34 @@
+import ArgumentKit
+
+/// Parses the arguments, runs the chosen command and maps every outcome to an exit status.
+enum PaywallsCLI {
+    static func run(arguments: [String], context: CommandContext) -> ExitCode {
+        let parser = ArgumentParser(root: CommandTree.root)
+        let help = HelpFormatter(root: CommandTree.root)
+        do {
+            switch try parser.parse(arguments) {
+            case .version:
+                context.standardOutput.writeLine(CommandTree.version)
+            case let .help(path):
+                context.standardOutput.write(help.help(for: path))
+            case let .run(parsed):
+                guard let command = CommandTree.leaf(at: parsed.commandPath) else {
+                    throw UsageError(commandPath: parsed.commandPath, message: "missing subcommand")
+                }
+                try command.run(parsed, context: context)
+            }
+        } catch let error as UsageError {
+            context.standardError.writeLine("error: \(error.message)")
+            context.standardError.writeLine("usage: \(help.usage(for: error.commandPath))")
+            context.standardError.writeLine("See '\(error.commandPath.joined(separator: " ")) --help'.")
+            return .usage
+        } catch let failure as CommandFailure {
+            context.standardError.writeLine("error: \(failure.message)")
+            return failure.exitCode
+        } catch {
+            context.standardError.writeLine("error: \(error)")
+            return .ioError
+        }
+        return .success
+    }
+}

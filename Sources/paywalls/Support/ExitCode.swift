@@ -1,0 +1,17 @@
+/// Process exit statuses, from sysexits(3) (SPEC §6).
+enum ExitCode: Int32 {
+    case success = 0
+    case usage = 64
+    case dataError = 65
+    case noInput = 66
+    case unavailable = 69
+    case ioError = 74
+    case temporaryFailure = 75
+    case configuration = 78
+}
+
+/// A command that could not do its job: the message goes to stderr, the code to the shell.
+struct CommandFailure: Error {
+    let exitCode: ExitCode
+    let message: String
+}

@@ -1,0 +1,44 @@
+import Glibc
+
+/// Buffered writes to a file descriptor (stdout or stderr), flushed in large blocks.
+final class OutputChannel {
+    private let fileDescriptor: Int32
+    private var buffer: [UInt8] = []
+    private let blockSize = 1 << 16
+    /// The first write error, reported once at exit as an I/O failure.
+    private(set) var failure: String?
+
+    init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+        buffer.reserveCapacity(blockSize)
+    }
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= blockSize { flush() }
+    }
+
+    func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= blockSize { flush() }
+    }
+
+    func writeLine(_ text: String) {
+        write(text)
+        write(bytes: CollectionOfOne(UInt8(ascii: "\n")))
+    }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count, failure == nil {
+            let written = buffer.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno))
+            } else {
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
