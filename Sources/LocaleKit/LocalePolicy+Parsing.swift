@@ -18,7 +18,8 @@ extension LocalePolicy {
         var policy = LocalePolicy.standard
         var version: Int?
         var defaultLine: Int?
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is a single Character in Swift: split on both line endings.
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = offset + 1
             func fail(_ reason: String) -> LocalePolicyError { LocalePolicyError(source: source, line: line, reason: reason) }
             let words = rawLine.prefix { $0 != "#" }.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
