@@ -7,8 +7,10 @@ public enum ParseOutcome: Sendable, Equatable {
     case version
 }
 
-/// Parses arguments against a tree of command specs: subcommand names first, then options and
-/// positional arguments in any order; `--` ends the options.
+/// Parses arguments against a tree of command specs. Subcommand names come before the first
+/// positional argument; options and positional arguments may come in any order, and an option is
+/// accepted once the command that declares it (or one below it) is named. `--` ends the options.
+/// `--help` anywhere wins over any mistake in the rest of the line.
 public struct ArgumentParser: Sendable {
     public let root: CommandSpec
 
@@ -17,28 +19,29 @@ public struct ArgumentParser: Sendable {
     }
 
     public func parse(_ arguments: [String]) throws(UsageError) -> ParseOutcome {
-        var path = [root]
-        var remaining = arguments[...]
-        while let next = remaining.first, let subcommand = path.last!.subcommand(named: next) {
-            path.append(subcommand)
-            remaining = remaining.dropFirst()
+        let beforeTerminator = arguments.prefix { $0 != "--" }
+        if beforeTerminator.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            return .help(commandPath: commandPath(namedIn: beforeTerminator))
         }
-        let names = path.map(\.name)
-        let command = path.last!
-        let options = path.flatMap(\.options)
-        func fail(_ message: String) -> UsageError { UsageError(commandPath: names, message: message) }
+        var path = [root]
+        func fail(_ message: String) -> UsageError { UsageError(commandPath: path.map(\.name), message: message) }
 
+        var remaining = arguments[...]
         var values: [String: [String]] = [:]
         var positionals: [String] = []
         var optionsEnded = false
         while let argument = remaining.popFirst() {
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                positionals.append(argument)
+                if !optionsEnded, positionals.isEmpty, let subcommand = path.last!.subcommand(named: argument) {
+                    path.append(subcommand)
+                } else {
+                    positionals.append(argument)
+                }
                 continue
             }
             if argument == "--" { optionsEnded = true; continue }
-            if argument == "--help" || argument == "-h" { return .help(commandPath: names) }
             if argument == "--version", path.count == 1 { return .version }
+            let options = path.flatMap(\.options)
             let body = argument.dropFirst(argument.hasPrefix("--") ? 2 : 1)
             let name = String(body.prefix { $0 != "=" })
             let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
@@ -59,6 +62,7 @@ public struct ArgumentParser: Sendable {
             }
         }
 
+        let command = path.last!
         if !command.subcommands.isEmpty, command.arguments.isEmpty {
             guard let word = positionals.first else {
                 throw fail("missing subcommand: expected one of \(command.subcommands.map(\.name).joined(separator: ", "))")
@@ -66,7 +70,17 @@ public struct ArgumentParser: Sendable {
             throw fail("unknown subcommand '\(word)'" + Self.suggestion(for: word, among: command.subcommands.map(\.name)))
         }
         try Self.checkArity(positionals, against: command.arguments, fail: fail)
-        return .run(ParsedArguments(commandPath: names, optionValues: values, arguments: positionals))
+        return .run(ParsedArguments(commandPath: path.map(\.name), optionValues: values, arguments: positionals))
+    }
+
+    /// The deepest command named by the words of a line, options skipped: where `--help` applies.
+    private func commandPath(namedIn arguments: ArraySlice<String>) -> [String] {
+        var path = [root]
+        for word in arguments where !word.hasPrefix("-") {
+            guard let subcommand = path.last!.subcommand(named: word) else { break }
+            path.append(subcommand)
+        }
+        return path.map(\.name)
     }
 
     private static func checkArity(_ positionals: [String], against specs: [ArgumentSpec],
