@@ -4,6 +4,12 @@ public struct LocalePolicyError: Error, Equatable, Sendable, CustomStringConvert
     public let line: Int
     public let reason: String
 
+    public init(source: String, line: Int, reason: String) {
+        self.source = source
+        self.line = line
+        self.reason = reason
+    }
+
     public var description: String { "\(source):\(line): \(reason)" }
 }
 

@@ -5,6 +5,12 @@ public struct MaximizedLocale: Hashable, Sendable, CustomStringConvertible {
     public var script: String
     public var region: String
 
+    public init(language: String, script: String, region: String) {
+        self.language = language
+        self.script = script
+        self.region = region
+    }
+
     public var description: String {
         [language, script, region].filter { !$0.isEmpty }.joined(separator: "-")
     }

@@ -7,8 +7,12 @@ enum SharedTestData {
         if let shared = ProcessInfo.processInfo.environment["PAYWALLS_SHARED_DIR"] {
             return URL(fileURLWithPath: shared).appendingPathComponent("testdata")
         }
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return repository.deletingLastPathComponent().appendingPathComponent("shared/testdata")
+    }
+
+    /// This repository's root.
+    static var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// The file's lines with comments (`#` to the end of the line) and surrounding spaces removed,

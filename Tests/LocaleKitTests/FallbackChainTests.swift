@@ -1,0 +1,30 @@
+import Testing
+import LocaleKit
+
+@Suite struct FallbackChainTests {
+    @Test(arguments: [
+        ("pt_BR", ["pt-BR", "pt"]),
+        ("es-MX", ["es-MX", "es-419", "es"]),
+        ("en-AU", ["en-AU", "en-001", "en"]),
+        ("en-DE", ["en-DE", "en-150", "en-001", "en"]),
+        ("pt-AO", ["pt-AO", "pt-PT", "pt"]),
+        ("zh-TW", ["zh-TW", "zh-Hant"]),
+        ("zh-MO", ["zh-MO", "zh-Hant-HK", "zh-Hant"]),
+        ("zh-CN", ["zh-CN", "zh"]),
+        ("zh-Hans", ["zh-Hans", "zh"]),
+        ("sr-Latn-RS", ["sr-Latn-RS", "sr-Latn"]),
+        ("iw-IL", ["he-IL", "he"]),
+        ("de-DE-u-co-phonebk", ["de-DE", "de"]),
+        ("ja", ["ja"]),
+    ])
+    func walksRegionParentScriptLanguage(_ input: String, _ expected: [String]) throws {
+        #expect(FallbackChain(for: try LanguageTag(parsing: input)).elements.map(\.identifier) == expected)
+    }
+
+    @Test func matchReportsTheWholeChainEndingAtTheDefault() {
+        let match = LocaleMatcher(available: ["en", "pt-br", "pt"]).match(["pt_BR"])
+        #expect(match.chain == ["pt-BR", "pt", "en"])
+        let noMatch = LocaleMatcher(available: ["de"], defaultLocale: "de").match(["fr-CA", "ja"])
+        #expect(noMatch.chain == ["fr-CA", "fr", "ja", "de"])
+    }
+}

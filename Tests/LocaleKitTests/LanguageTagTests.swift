@@ -1,0 +1,89 @@
+import Testing
+import LocaleKit
+
+@Suite struct LanguageTagTests {
+    @Test(arguments: [
+        ("pt_BR", "pt-BR"), ("PT-br", "pt-BR"), ("pt-br", "pt-BR"), ("zh-Hant-TW", "zh-Hant-TW"), ("ZH_hant_tw", "zh-Hant-TW"),
+        ("de-DE-u-co-phonebk", "de-DE-u-co-phonebk"), ("en-US-POSIX", "en-US-u-va-posix"), ("iw", "he"), ("iw-IL", "he-IL"),
+        ("in", "id"), ("mo", "ro"), ("sh", "sr-Latn"), ("tl", "fil"), ("cmn", "zh"), ("und", "und"), ("i-klingon", "tlh"),
+    ])
+    func canonicalizes(_ input: String, _ expected: String) throws {
+        #expect(try LanguageTag(parsing: input).identifier == expected)
+    }
+
+    @Test func splitsIntoSubtagsAndAddsLikelySubtags() throws {
+        let tag = try LanguageTag(parsing: "zh-TW")
+        #expect(tag.language == "zh")
+        #expect(tag.script == nil)
+        #expect(tag.region == "TW")
+        #expect(tag.maximized == MaximizedLocale(language: "zh", script: "Hant", region: "TW"))
+        #expect(tag.maximized.description == "zh-Hant-TW")
+        #expect(tag.minimized == "zh-TW")
+        #expect(try LanguageTag(parsing: "zh-Hant-TW").minimized == "zh-TW")
+        #expect(try LanguageTag(parsing: "sr-Cyrl-RS").minimized == "sr")
+    }
+
+    @Test func undHasNoLanguageButStillMaximizes() throws {
+        let tag = try LanguageTag(parsing: "und")
+        #expect(tag.language == "und")
+        #expect(tag.maximized.description == "en-Latn-US")
+    }
+
+    @Test func variantsAndExtensionsAreFlaggedAndDroppedFromTheBase() throws {
+        let tag = try LanguageTag(parsing: "de-DE-u-co-phonebk")
+        #expect(tag.hasVariantsOrExtensions)
+        #expect(tag.base.identifier == "de-DE")
+        #expect(!tag.base.hasVariantsOrExtensions)
+        #expect(try LanguageTag(parsing: "sl-rozaj-biske").base.identifier == "sl")
+        #expect(try !LanguageTag(parsing: "pt-BR").hasVariantsOrExtensions)
+    }
+
+    @Test(arguments: [
+        ("es-MX", "es-419"), ("es-AR", "es-419"), ("en-AU", "en-001"), ("en-IN", "en-001"), ("pt-AO", "pt-PT"),
+        ("zh-MO", "zh-Hant-HK"), ("en-DE", "en-150"),
+    ])
+    func knowsExplicitCLDRParents(_ input: String, _ parent: String) throws {
+        #expect(try LanguageTag(parsing: input).explicitParent?.identifier == parent)
+    }
+
+    @Test(arguments: ["pt-BR", "de-AT", "zh-TW", "es-419", "pt", "zh-Hant", "ja-JP"])
+    func hasNoExplicitParentWhereCLDRTruncates(_ input: String) throws {
+        #expect(try LanguageTag(parsing: input).explicitParent == nil)
+    }
+
+    @Test func knowsDefaultScripts() throws {
+        #expect(try LanguageTag(parsing: "pt-BR").hasDefaultScript)
+        #expect(try LanguageTag(parsing: "zh-CN").hasDefaultScript)
+        #expect(try !LanguageTag(parsing: "zh-TW").hasDefaultScript)
+        #expect(try !LanguageTag(parsing: "sr-Latn").hasDefaultScript)
+    }
+
+    @Test(arguments: [
+        ("", LanguageTagError.empty, "empty language tag"),
+        ("pt--br", .malformed(input: "pt--br", offset: 2), "'pt--br' is not a valid language tag (empty or misplaced subtag at offset 2)"),
+        ("12", .malformed(input: "12", offset: 0), "'12' is not a valid language tag (unexpected '1' at offset 0)"),
+        ("english", .notALanguage(input: "english"), "'english' is not a language: a language subtag has 2 or 3 letters (as in 'en', 'pt-BR')"),
+        ("pt-", .malformed(input: "pt-", offset: 2), "'pt-' is not a valid language tag (empty or misplaced subtag at offset 2)"),
+        ("pt BR", .malformed(input: "pt BR", offset: 2), "'pt BR' is not a valid language tag (unexpected ' ' at offset 2)"),
+        ("pt\u{0}BR", .malformed(input: "pt\u{0}BR", offset: 2), "'pt\\0BR' is not a valid language tag (unexpected byte 0x0 at offset 2)"),
+        ("pt-BRé", .malformed(input: "pt-BRé", offset: 5), "'pt-BRé' is not a valid language tag (unexpected byte 0xc3 at offset 5)"),
+        ("en-US-x", .malformed(input: "en-US-x", offset: 5), "'en-US-x' is not a valid language tag (empty or misplaced subtag at offset 5)"),
+    ])
+    func rejectsWithAReason(_ input: String, _ error: LanguageTagError, _ message: String) {
+        #expect(throws: error) { try LanguageTag(parsing: input) }
+        #expect(error.description == message)
+    }
+
+    @Test func rejectsVeryLongInputWithItsLength() {
+        let junk = String(repeating: "abcdefgh-", count: 34)
+        #expect(throws: LanguageTagError.tooLong(input: junk)) { try LanguageTag(parsing: junk) }
+        #expect(LanguageTagError.tooLong(input: junk).description == "language tag of 306 characters is too long (at most 159)")
+    }
+
+    @Test func printsControlCharactersEscapedAndLongInputShortened() {
+        let message = LanguageTagError.malformed(input: "a\nb" + String(repeating: "x", count: 60), offset: 1).description
+        #expect(message.hasPrefix("'a\\nb"))
+        #expect(message.contains("…'"))
+        #expect(!message.contains("\n"))
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@Suite struct LocalePolicyCommandTests {
+    static let arguments = ["locale", "match", "--available", "no,en", "nb-NO"]
+
+    @Test func theRepositoryPolicyIsFoundInTheWorkingDirectory() throws {
+        let inRepository = try PaywallsProcess.run(Self.arguments, in: PaywallsProcess.repository)
+        #expect(inRepository.standardOutput == "no\n")
+        let elsewhere = try PaywallsProcess.run(Self.arguments)
+        #expect(elsewhere.standardOutput == "en\n")
+    }
+
+    @Test func anOptionOrVariableNamesThePolicy() throws {
+        let directory = try PaywallsProcess.temporaryDirectory()
+        let file = directory.appendingPathComponent("custom.txt")
+        try "version 1\ndefault de\nequivalent nb no\n".write(to: file, atomically: true, encoding: .utf8)
+        let byOption = try PaywallsProcess.run(["--locale-policy", file.path] + Self.arguments)
+        #expect(byOption.standardOutput == "no\n")
+        let byVariable = try PaywallsProcess.run(["locale", "match", "--available", "fr,de", "ja"],
+                                                 environment: ["PAYWALLS_LOCALE_POLICY": file.path])
+        #expect(byVariable.standardOutput == "de\n")
+    }
+
+    @Test(arguments: [
+        ("version 1\nalias zh-CHS\n", "error: locale policy: POLICY:2: expected 'alias FROM TO'\n"),
+        ("version 7\n", "error: locale policy: POLICY:1: unsupported policy version '7' (this build reads version 1)\n"),
+    ])
+    func aBrokenPolicyIsAConfigurationError(_ text: String, _ message: String) throws {
+        let file = try PaywallsProcess.temporaryDirectory().appendingPathComponent("broken.txt")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let outcome = try PaywallsProcess.run(["locale", "explain", "--locale-policy", file.path, "pt-BR"])
+        #expect(outcome.status == 78)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError == message.replacingOccurrences(of: "POLICY", with: file.path))
+    }
+
+    @Test func aMissingPolicyIsAConfigurationError() throws {
+        let outcome = try PaywallsProcess.run(["locale", "explain", "pt-BR"], environment: ["PAYWALLS_LOCALE_POLICY": "/nonexistent/policy.txt"])
+        #expect(outcome.status == 78)
+        #expect(outcome.standardError == "error: locale policy: cannot open /nonexistent/policy.txt: No such file or directory\n")
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Runs the built `paywalls` executable as a user would, and captures what it did.
+struct PaywallsProcess {
+    struct Outcome {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+
+        var outputLines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+
+        func json() throws -> [String: Any] {
+            try #require(JSONSerialization.jsonObject(with: Data(standardOutput.utf8)) as? [String: Any])
+        }
+    }
+
+    struct Timeout: Error {}
+
+    static var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// The executable SwiftPM built beside this test bundle.
+    static var executable: URL {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("paywalls")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return repository.appendingPathComponent(".build/debug/paywalls")
+    }
+
+    /// Runs `paywalls ARGUMENTS` with `input` on stdin, in `directory` (a fresh empty one by default),
+    /// with only the variables given in the environment. Gives up after `timeout` seconds.
+    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+                    in directory: URL? = nil, timeout: TimeInterval = 30) throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        let workingDirectory = try directory ?? temporaryDirectory()
+        process.currentDirectoryURL = workingDirectory
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Feed and drain concurrently so that neither side can block on a full pipe.
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let output = Collector(stdout.fileHandleForReading), errors = Collector(stderr.fileHandleForReading)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                throw Timeout()
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return Outcome(status: process.terminationStatus, standardOutput: output.finish(), standardError: errors.finish())
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("paywalls-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Reads a pipe to its end on a thread of its own.
+    final class Collector: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread {
+                self.data = handle.readDataToEndOfFile()
+                self.done.signal()
+            }.start()
+        }
+
+        func finish() -> String {
+            done.wait()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
