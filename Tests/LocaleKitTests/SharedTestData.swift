@@ -17,8 +17,17 @@ enum SharedTestData {
 
     /// The file's lines with comments (`#` to the end of the line) and surrounding spaces removed,
     /// numbered from 1, empty lines left out.
+    struct Missing: Error, CustomStringConvertible {
+        let path: String
+        var description: String {
+            "ICU test data \(path) not found: keep shared/ beside the repository or set PAYWALLS_SHARED_DIR"
+        }
+    }
+
     static func lines(of name: String) throws -> [(number: Int, text: String)] {
-        let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        let file = directory.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: file.path) else { throw Missing(path: file.path) }
+        let text = try String(contentsOf: file, encoding: .utf8)
         return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated().compactMap { offset, line in
             let content = line.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
             return content.isEmpty ? nil : (offset + 1, content)
