@@ -3,6 +3,8 @@
 struct AdaptyMatchStrategy: MatchStrategy {
     private let indexByNormalizedTag: [String: Int]
 
+    let decidesEachPreferenceAlone = true
+
     init(available: [String]) {
         var indices: [String: Int] = [:]
         for (index, tag) in available.enumerated() where indices[Self.normalize(tag)] == nil {
@@ -11,35 +13,34 @@ struct AdaptyMatchStrategy: MatchStrategy {
         indexByNormalizedTag = indices
     }
 
-    func answer(for preferences: [Preference]) -> StrategyAnswer {
-        var chain: [String] = []
-        var skipped: [SkippedLocale] = []
-        for preference in preferences.map(\.input) {
-            let normalized = Self.normalize(preference)
-            if normalized.isEmpty {
-                skipped.append(SkippedLocale(input: preference, reason: LanguageTagError.empty.description))
-                continue
-            }
-            chain.append(normalized)
-            if let index = indexByNormalizedTag[normalized] {
-                return StrategyAnswer(found: (index, .exact), chain: chain, skipped: skipped)
-            }
-            let language = String(normalized.prefix { $0 != "-" })
-            if language != normalized {
-                chain.append(language)
-                if let index = indexByNormalizedTag[language] {
-                    return StrategyAnswer(found: (index, .fallback), chain: chain, skipped: skipped)
+    func choice(for preferences: [Preference]) -> MatchChoice? {
+        for (position, preference) in preferences.enumerated() {
+            for (step, candidate) in Self.candidates(for: preference).enumerated() {
+                if let index = indexByNormalizedTag[candidate] {
+                    return MatchChoice(index: index, outcome: step == 0 ? .exact : .fallback, preference: position)
                 }
             }
         }
-        return StrategyAnswer(found: nil, chain: chain, skipped: skipped)
+        return nil
+    }
+
+    func chain(for preferences: ArraySlice<Preference>) -> [String] {
+        preferences.flatMap(Self.candidates(for:))
     }
 
     func availableIndex(servingDefault defaultLocale: String) -> Int? {
         indexByNormalizedTag[Self.normalize(defaultLocale)]
     }
 
-    private static func normalize(_ tag: String) -> String {
+    /// The preference as the rule spells it, then its language part when that differs.
+    private static func candidates(for preference: Preference) -> [String] {
+        let normalized = normalize(preference.input)
+        guard !normalized.isEmpty else { return [] }
+        let language = String(normalized.prefix { $0 != "-" })
+        return language == normalized ? [normalized] : [normalized, language]
+    }
+
+    static func normalize(_ tag: String) -> String {
         String(tag.lowercased().map { $0 == "_" ? "-" : $0 })
     }
 }

@@ -1,9 +1,12 @@
 /// The engine behind `paywalls locale match --stdin`: answers lines `PREFS<TAB>AVAILABLES[<TAB>DEFAULT]`
 /// (comma-separated lists) with the chosen locale.
 ///
-/// Real traffic repeats itself (a few hundred device locales against a few dozen paywall locale sets),
-/// so answers are memoized by the line's bytes, matchers by their availables and parsed preferences by
-/// their text. Every cache is bounded, which keeps memory constant on any input.
+/// Real traffic repeats itself: a few hundred device locales in tens of thousands of preference lists,
+/// against a few dozen paywall locale sets. So each distinct AVAILABLES[<TAB>DEFAULT] gets one
+/// `LocaleMatcher`, each distinct PREFS one parsed list, each distinct preference one parse, and each
+/// pair of list and matcher one answer; where the mode allows it (`cldr`, `adapty`), choices are also
+/// remembered per preference and matcher, so that a new list costs a few integer lookups. Every table
+/// is bounded (all are emptied together when one is full), which keeps memory constant on any input.
 public struct BatchLineMatcher {
     public struct Answer {
         /// The chosen locale's UTF-8 bytes, without a newline.
@@ -12,20 +15,37 @@ public struct BatchLineMatcher {
         public let warnings: [String]
     }
 
-    private struct MemoizedAnswer {
-        let line: [UInt8]
-        let answer: Answer
+    private struct PreparedMatcher {
+        let matcher: LocaleMatcher
+        let availableSpellings: [[UInt8]]
+        let defaultSpelling: [UInt8]
+        let warnings: [String]
     }
 
-    private static let cacheLimit = 1 << 16
+    private struct PreparedList {
+        let preferenceIDs: [Int]
+        let preferences: [Preference]
+        let warnings: [String]
+    }
+
+    private static let tableLimit = 1 << 18
     private static let expectedShape = "expected PREFS<TAB>AVAILABLES[<TAB>DEFAULT]"
+    private static let tab = UInt8(ascii: "\t")
 
     private let mode: MatchMode
     private let policy: LocalePolicy
     private let defaultLocale: String
-    private var answers: [UInt64: MemoizedAnswer] = [:]
-    private var matchers: [String: LocaleMatcher] = [:]
-    private var preferences: [String: Preference] = [:]
+
+    private var matcherIDs = ByteKeyedTable<Int>()
+    private var matchers: [PreparedMatcher] = []
+    private var listIDs = ByteKeyedTable<Int>()
+    private var lists: [PreparedList] = []
+    private var preferenceIDs: [String: Int] = [:]
+    private var preferences: [Preference] = []
+    /// Keyed by matcher ID << 32 | preference ID: the available's position, or -1 for none.
+    private var choices: [Int: Int32] = [:]
+    /// Keyed by matcher ID << 32 | list ID.
+    private var answers: [Int: Answer] = [:]
 
     /// - Parameter defaultLocale: the default for lines without a DEFAULT column.
     public init(mode: MatchMode, policy: LocalePolicy, defaultLocale: String? = nil) {
@@ -36,51 +56,91 @@ public struct BatchLineMatcher {
 
     /// Answers one line, given without its line break.
     public mutating func answer(line: UnsafeRawBufferPointer) -> Answer {
-        let hash = Self.fnv1a(line)
-        if let memo = answers[hash], memo.line.elementsEqual(line) { return memo.answer }
-        let answer = computeAnswer(line: String(decoding: line, as: UTF8.self))
-        if answers.count >= Self.cacheLimit { answers.removeAll(keepingCapacity: true) }
-        answers[hash] = MemoizedAnswer(line: Array(line), answer: answer)
+        guard let tab = line.firstIndex(of: Self.tab) else { return malformed("no tab") }
+        let preferenceField = UnsafeRawBufferPointer(rebasing: line[..<tab])
+        let matcherFields = UnsafeRawBufferPointer(rebasing: line[(tab + 1)...])
+        let tabs = matcherFields.lazy.filter { $0 == Self.tab }.count
+        guard tabs <= 1 else { return malformed("\(tabs + 2) columns") }
+
+        if max(answers.count, choices.count, lists.count, preferences.count, matchers.count) >= Self.tableLimit {
+            forgetEverything()
+        }
+        let matcherID = matcherID(for: matcherFields)
+        let listID = listID(for: preferenceField)
+        let key = matcherID << 32 | listID
+        if let answer = answers[key] { return answer }
+        let answer = computeAnswer(matcherID: matcherID, listID: listID)
+        answers[key] = answer
         return answer
     }
 
-    private mutating func computeAnswer(line: String) -> Answer {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 2 || fields.count == 3 else {
-            let problem = fields.count < 2 ? "no tab" : "\(fields.count) columns"
-            return Answer(locale: Array(defaultLocale.utf8), warnings: ["malformed line (\(problem)): \(Self.expectedShape)"])
+    private mutating func computeAnswer(matcherID: Int, listID: Int) -> Answer {
+        let prepared = matchers[matcherID], list = lists[listID]
+        var index: Int?
+        if prepared.matcher.decidesEachPreferenceAlone {
+            for preferenceID in list.preferenceIDs where index == nil {
+                index = choice(matcherID: matcherID, preferenceID: preferenceID)
+            }
+        } else {
+            index = prepared.matcher.availableIndex(for: list.preferences)
         }
-        let lineDefault = fields.count == 3 ? fields[2].trimmingSpaces() : ""
-        let matcher = matcher(available: String(fields[1]), defaultLocale: lineDefault.isEmpty ? defaultLocale : lineDefault)
-        let parsed = localePreferences(in: String(fields[0])).map { preference(for: $0) }
-        let match = matcher.match(parsed)
-        let warnings = match.skippedPreferences.map { "skipped preference: \($0.reason)" }
-            + matcher.unusableAvailables.map { "skipped available: \($0.reason)" }
-        return Answer(locale: Array(match.matched.utf8), warnings: warnings)
+        return Answer(locale: index.map { prepared.availableSpellings[$0] } ?? prepared.defaultSpelling,
+                      warnings: list.warnings + prepared.warnings)
     }
 
-    private mutating func matcher(available list: String, defaultLocale: String) -> LocaleMatcher {
-        let key = list + "\t" + defaultLocale
-        if let matcher = matchers[key] { return matcher }
-        let matcher = LocaleMatcher(available: availableLocales(in: list), defaultLocale: defaultLocale, mode: mode, policy: policy)
-        if matchers.count >= Self.cacheLimit / 16 { matchers.removeAll(keepingCapacity: true) }
-        matchers[key] = matcher
-        return matcher
+    private mutating func choice(matcherID: Int, preferenceID: Int) -> Int? {
+        let key = matcherID << 32 | preferenceID
+        let index = choices[key] ?? Int32(matchers[matcherID].matcher.availableIndex(for: [preferences[preferenceID]]) ?? -1)
+        choices[key] = index
+        return index >= 0 ? Int(index) : nil
     }
 
-    private mutating func preference(for input: String) -> Preference {
-        if let preference = preferences[input] { return preference }
-        let preference = Preference(input, policy: policy)
-        if preferences.count >= Self.cacheLimit { preferences.removeAll(keepingCapacity: true) }
-        preferences[input] = preference
-        return preference
+    private func malformed(_ problem: String) -> Answer {
+        Answer(locale: Array(defaultLocale.utf8), warnings: ["malformed line (\(problem)): \(Self.expectedShape)"])
     }
 
-    private static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return hash
+    /// The matcher for `AVAILABLES[<TAB>DEFAULT]`, built on first sight.
+    private mutating func matcherID(for fields: UnsafeRawBufferPointer) -> Int {
+        let hash = ByteKeyedTable<Int>.hash(fields)
+        if let id = matcherIDs.value(for: fields, hash: hash) { return id }
+        let text = String(decoding: fields, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
+        let lineDefault = text.count > 1 ? text[1].trimmingSpaces() : ""
+        let matcher = LocaleMatcher(available: availableLocales(in: String(text[0])),
+                                    defaultLocale: lineDefault.isEmpty ? defaultLocale : lineDefault, mode: mode, policy: policy)
+        matchers.append(PreparedMatcher(matcher: matcher, availableSpellings: matcher.available.map { Array($0.utf8) },
+                                        defaultSpelling: Array(matcher.defaultMatch.utf8),
+                                        warnings: matcher.unusableAvailables.map { "skipped available: \($0.reason)" }))
+        matcherIDs.set(matchers.count - 1, for: fields, hash: hash)
+        return matchers.count - 1
+    }
+
+    /// The parsed preference list for `PREFS`, built on first sight.
+    private mutating func listID(for field: UnsafeRawBufferPointer) -> Int {
+        let hash = ByteKeyedTable<Int>.hash(field)
+        if let id = listIDs.value(for: field, hash: hash) { return id }
+        let ids = localePreferences(in: String(decoding: field, as: UTF8.self)).map { preferenceID(for: $0) }
+        let parsed = ids.map { preferences[$0] }
+        lists.append(PreparedList(preferenceIDs: ids, preferences: parsed,
+                                  warnings: mode.skipped(parsed).map { "skipped preference: \($0.reason)" }))
+        listIDs.set(lists.count - 1, for: field, hash: hash)
+        return lists.count - 1
+    }
+
+    private mutating func preferenceID(for input: String) -> Int {
+        if let id = preferenceIDs[input] { return id }
+        preferences.append(Preference(input, policy: policy))
+        preferenceIDs[input] = preferences.count - 1
+        return preferences.count - 1
+    }
+
+    private mutating func forgetEverything() {
+        matcherIDs.removeAll()
+        matchers.removeAll(keepingCapacity: true)
+        listIDs.removeAll()
+        lists.removeAll(keepingCapacity: true)
+        preferenceIDs.removeAll(keepingCapacity: true)
+        preferences.removeAll(keepingCapacity: true)
+        choices.removeAll(keepingCapacity: true)
+        answers.removeAll(keepingCapacity: true)
     }
 }

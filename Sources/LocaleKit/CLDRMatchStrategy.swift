@@ -10,6 +10,8 @@ struct CLDRMatchStrategy: MatchStrategy {
     /// Availables grouped by the locale they denote, in export order.
     private let candidatesByKey: [MaximizedLocale: [Candidate]]
 
+    let decidesEachPreferenceAlone = true
+
     init(available: [Preference], policy: LocalePolicy) {
         self.policy = policy
         var candidates: [MaximizedLocale: [Candidate]] = [:]
@@ -20,18 +22,19 @@ struct CLDRMatchStrategy: MatchStrategy {
         candidatesByKey = candidates
     }
 
-    func answer(for preferences: [Preference]) -> StrategyAnswer {
-        var chain: [String] = []
-        for preference in preferences {
-            chain += preference.chain.map(\.identifier)
-            for (position, element) in preference.chain.enumerated() {
+    func choice(for preferences: [Preference]) -> MatchChoice? {
+        for (position, preference) in preferences.enumerated() {
+            for (step, element) in preference.chain.enumerated() {
                 if let index = bestCandidate(for: element) {
-                    return StrategyAnswer(found: (index, position == 0 ? .exact : .fallback), chain: chain,
-                                          skipped: preferences.compactMap(\.skipped))
+                    return MatchChoice(index: index, outcome: step == 0 ? .exact : .fallback, preference: position)
                 }
             }
         }
-        return StrategyAnswer(found: nil, chain: chain, skipped: preferences.compactMap(\.skipped))
+        return nil
+    }
+
+    func chain(for preferences: ArraySlice<Preference>) -> [String] {
+        preferences.flatMap { $0.chain.map(\.identifier) }
     }
 
     func availableIndex(servingDefault defaultLocale: String) -> Int? {

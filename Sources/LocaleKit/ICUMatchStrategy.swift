@@ -6,6 +6,8 @@ struct ICUMatchStrategy: MatchStrategy {
     private let availableIndices: [Int]
     private let keys: [MaximizedLocale]
 
+    let decidesEachPreferenceAlone = false
+
     init(available: [Preference], policy: LocalePolicy) {
         self.policy = policy
         let usable = available.enumerated().compactMap { index, entry in (try? entry.tag.get()).map { (index, $0) } }
@@ -14,14 +16,21 @@ struct ICUMatchStrategy: MatchStrategy {
         matcher = ICULocaleMatcher(supported: usable.map(\.1.identifier), defaultLocale: .none)
     }
 
-    func answer(for preferences: [Preference]) -> StrategyAnswer {
-        let skipped = preferences.compactMap(\.skipped)
-        let desired = preferences.compactMap { try? $0.tag.get() }
-        let chain = desired.map(\.identifier)
-        guard let matcher, !desired.isEmpty, case let .supported(index, desiredIndex, _) = matcher.bestMatch(for: chain)
-        else { return StrategyAnswer(found: nil, chain: chain, skipped: skipped) }
-        let exact = desiredIndex >= 0 && keys[index] == policy.matchKey(for: desired[desiredIndex])
-        return StrategyAnswer(found: (availableIndices[index], exact ? .exact : .fallback), chain: chain, skipped: skipped)
+    func choice(for preferences: [Preference]) -> MatchChoice? {
+        // ICU weighs the whole list at once; remember where each valid preference stood.
+        let desired = preferences.enumerated().compactMap { position, preference in
+            (try? preference.tag.get()).map { (position: position, tag: $0) }
+        }
+        guard let matcher, !desired.isEmpty,
+              case let .supported(index, desiredIndex, _) = matcher.bestMatch(for: desired.map(\.tag.identifier))
+        else { return nil }
+        let winner = desired[max(desiredIndex, 0)]
+        let exact = keys[index] == policy.matchKey(for: winner.tag)
+        return MatchChoice(index: availableIndices[index], outcome: exact ? .exact : .fallback, preference: winner.position)
+    }
+
+    func chain(for preferences: ArraySlice<Preference>) -> [String] {
+        preferences.compactMap { try? $0.tag.get().identifier }
     }
 
     func availableIndex(servingDefault defaultLocale: String) -> Int? {

@@ -2,6 +2,7 @@
 /// (`da, en-GB;q=0.8, en;q=0.7`), most preferred first. Entries with `q=0` are refused by the
 /// user and dropped; among equal weights the written order stays.
 public func localePreferences(in list: String) -> [String] {
+    guard list.utf8.contains(UInt8(ascii: ";")) else { return availableLocales(in: list) }
     var weighted: [(tag: String, weight: Double)] = []
     for entry in list.split(separator: ",") {
         let parts = entry.split(separator: ";")
@@ -28,7 +29,13 @@ public func availableLocales(in list: String) -> [String] {
 }
 
 extension Substring {
+    /// Without leading and trailing spaces and tabs (on the UTF-8 view: this runs once per list entry).
     func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let bytes = utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var lower = bytes.startIndex, upper = bytes.endIndex
+        while lower < upper, isSpace(bytes[lower]) { lower = bytes.index(after: lower) }
+        while upper > lower, isSpace(bytes[bytes.index(before: upper)]) { upper = bytes.index(before: upper) }
+        return String(Substring(bytes[lower..<upper]))
     }
 }

@@ -6,6 +6,17 @@ public enum MatchMode: String, CaseIterable, Sendable {
     case adapty
     /// `icu::LocaleMatcher` best fit with ICU's defaults (distance based; may cross languages).
     case icu
+
+    /// The preferences this mode cannot use, and why: `adapty` validates nothing but emptiness.
+    public func skipped(_ preferences: [Preference]) -> [SkippedLocale] {
+        switch self {
+        case .cldr, .icu:
+            return preferences.compactMap(\.skipped)
+        case .adapty:
+            return preferences.filter { AdaptyMatchStrategy.normalize($0.input).isEmpty }
+                .map { SkippedLocale(input: $0.input, reason: LanguageTagError.empty.description) }
+        }
+    }
 }
 
 /// Whether the chosen localization is the one asked for, one it falls back to, or the default.

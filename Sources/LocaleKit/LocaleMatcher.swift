@@ -38,14 +38,34 @@ public final class LocaleMatcher: Sendable {
 
     /// Matches preferences parsed beforehand, with the policy this matcher was built with.
     public func match(_ preferences: [Preference]) -> LocaleMatch {
-        let answer = strategy.answer(for: preferences)
+        let choice = strategy.choice(for: preferences)
+        let walked = choice.map { preferences[...$0.preference] } ?? preferences[...]
         // Every chain ends at the default, also when it was not reached: it is where the walk would end.
-        let chain = answer.chain.last == defaultLocale ? answer.chain : answer.chain + [defaultLocale]
-        if let (index, outcome) = answer.found {
-            return LocaleMatch(matched: available[index], availableIndex: index, outcome: outcome,
-                               chain: chain, mode: mode, skippedPreferences: answer.skipped)
+        var chain = strategy.chain(for: walked)
+        if chain.last != defaultLocale { chain.append(defaultLocale) }
+        let skipped = mode.skipped(preferences)
+        guard let choice else {
+            return LocaleMatch(matched: defaultMatch, availableIndex: defaultIndex, outcome: .default,
+                               chain: chain, mode: mode, skippedPreferences: skipped)
         }
-        return LocaleMatch(matched: defaultIndex.map { available[$0] } ?? defaultLocale, availableIndex: defaultIndex,
-                           outcome: .default, chain: chain, mode: mode, skippedPreferences: answer.skipped)
+        return LocaleMatch(matched: available[choice.index], availableIndex: choice.index, outcome: choice.outcome,
+                           chain: chain, mode: mode, skippedPreferences: skipped)
+    }
+
+    /// Only the position of the chosen available, nil for the default: the fast path for batch
+    /// matching, with no explanation built.
+    public func availableIndex(for preferences: [Preference]) -> Int? {
+        strategy.choice(for: preferences)?.index
+    }
+
+    /// Whether the choice for a list is always the first choice of its preferences taken one at a
+    /// time, so that a caller may remember choices per preference (`cldr` and `adapty`).
+    public var decidesEachPreferenceAlone: Bool {
+        strategy.decidesEachPreferenceAlone
+    }
+
+    /// The default as an available spells it, when one stands for it, else as given.
+    public var defaultMatch: String {
+        defaultIndex.map { available[$0] } ?? defaultLocale
     }
 }

@@ -1,14 +1,21 @@
-/// What a matching mode found for a list of preferences, before the default is considered.
-struct StrategyAnswer {
-    /// The chosen available and how it was reached; nil when nothing but the default is left.
-    var found: (index: Int, outcome: MatchOutcome)?
-    var chain: [String]
-    var skipped: [SkippedLocale]
+/// The available a matching mode chose, how it was reached, and which preference decided.
+struct MatchChoice {
+    let index: Int
+    let outcome: MatchOutcome
+    /// The deciding preference's position in the list matched.
+    let preference: Int
 }
 
-/// One matching mode, built once over a set of available localizations.
+/// One matching mode, built once over a set of available localizations. Choosing is the hot path;
+/// the chain, which explains a choice, is built only when asked for.
 protocol MatchStrategy: Sendable {
-    func answer(for preferences: [Preference]) -> StrategyAnswer
+    /// Whether a list's choice is always the first choice of its preferences taken one at a time
+    /// (true of `cldr` and `adapty`; `icu` weighs the list as a whole).
+    var decidesEachPreferenceAlone: Bool { get }
+    /// The available chosen for the preferences; nil when nothing but the default is left.
+    func choice(for preferences: [Preference]) -> MatchChoice?
+    /// The locales walked for these preferences, in order.
+    func chain(for preferences: ArraySlice<Preference>) -> [String]
     /// The available that stands for the default locale, if one does.
     func availableIndex(servingDefault defaultLocale: String) -> Int?
 }
