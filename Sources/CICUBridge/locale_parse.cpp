@@ -14,6 +14,28 @@ bool isTagCharacter(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
 }
 
+/// ICU keyword lists, as Apple and Java locale identifiers carry them: `@calendar=gregorian;rg=gbzzzz`.
+bool isKeywordCharacter(char c) {
+    return isTagCharacter(c) || c == '=' || c == ';';
+}
+
+/// Every `;`-separated item of a keyword list is `key=value`, both non-empty. Returns the offset of
+/// the first bad item, or -1.
+int32_t badKeywordOffset(const char *keywords) {
+    const char *item = keywords;
+    while (true) {
+        const char *end = std::strchr(item, ';');
+        size_t length = end != nullptr ? static_cast<size_t>(end - item) : std::strlen(item);
+        const char *equals = static_cast<const char *>(std::memchr(item, '=', length));
+        if (equals == nullptr || equals == item || equals == item + length - 1 ||
+            std::memchr(equals + 1, '=', length - static_cast<size_t>(equals + 1 - item)) != nullptr) {
+            return static_cast<int32_t>(item - keywords);
+        }
+        if (end == nullptr) return -1;
+        item = end + 1;
+    }
+}
+
 /// ICU accepts 5-8 letter language subtags (BCP-47 reserves them); no such language exists, so a
 /// language must be 2 or 3 letters, or empty for `und`.
 bool isPlausibleLanguage(const char *language) {
@@ -39,17 +61,23 @@ extern "C" PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info)
         info->bad_offset = PW_TAG_CAPACITY - 1;
         return PWLocaleTooLong;
     }
+    // A device identifier may end in ICU keywords (`en_US@rg=gbzzzz`): the tag is what precedes them.
+    const char *at = std::strchr(input, '@');
+    size_t tagLength = at != nullptr ? static_cast<size_t>(at - input) : length;
     // `uloc_forLanguageTag` stops silently at `_`; normalize first, then insist the parse covers it all.
     char normalized[PW_TAG_CAPACITY];
     for (size_t i = 0; i < length; i++) {
-        if (!isTagCharacter(input[i])) {
+        if (i < tagLength ? !isTagCharacter(input[i]) : (i > tagLength && !isKeywordCharacter(input[i]))) {
             info->bad_offset = static_cast<int32_t>(i);
             return PWLocaleMalformed;
         }
-        normalized[i] = input[i] == '_' ? '-' : input[i];
+        normalized[i] = input[i] == '_' && i < tagLength ? '-' : input[i];
     }
-    normalized[length] = '\0';
-    if (length == 0) return PWLocaleMalformed;
+    normalized[tagLength] = '\0';
+    if (tagLength == 0 || (at != nullptr && tagLength + 1 == length)) {
+        info->bad_offset = static_cast<int32_t>(tagLength);
+        return PWLocaleMalformed;
+    }
 
     char localeID[ULOC_FULLNAME_CAPACITY];
     int32_t parsedLength = 0;
@@ -57,9 +85,22 @@ extern "C" PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info)
     uloc_forLanguageTag(normalized, localeID, sizeof localeID, &parsedLength, &status);
     if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return PWLocaleTooLong;
     if (U_FAILURE(status)) return PWLocaleICUFailure;
-    if (parsedLength != static_cast<int32_t>(length)) {
+    if (parsedLength != static_cast<int32_t>(tagLength)) {
         info->bad_offset = parsedLength;
         return PWLocaleMalformed;
+    }
+    if (at != nullptr) {
+        int32_t badKeyword = badKeywordOffset(at + 1);
+        if (badKeyword >= 0) {
+            info->bad_offset = static_cast<int32_t>(tagLength) + 1 + badKeyword;
+            return PWLocaleMalformed;
+        }
+        size_t idLength = std::strlen(localeID);
+        // ICU ids put keywords after one '@'; a tag that already has extensions continues with ';'.
+        const char *separator = std::strchr(localeID, '@') != nullptr ? ";" : "@";
+        if (idLength + std::strlen(at) + 1 >= sizeof localeID) return PWLocaleTooLong;
+        std::strcat(localeID, separator);
+        std::strcat(localeID, at + 1);
     }
 
     icu::Locale canonical = icu::Locale::createCanonical(localeID);
@@ -68,7 +109,11 @@ extern "C" PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info)
     status = U_ZERO_ERROR;
     uloc_toLanguageTag(canonical.getName(), info->tag, PW_TAG_CAPACITY, true, &status);
     if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return PWLocaleTooLong;
-    if (U_FAILURE(status)) return PWLocaleMalformed;
+    if (U_FAILURE(status)) {
+        // Only keywords can fail here: a parsed tag always converts back.
+        info->bad_offset = static_cast<int32_t>(tagLength) + 1;
+        return PWLocaleMalformed;
+    }
 
     copyInto(info->language, PW_SUBTAG_CAPACITY, canonical.getLanguage());
     copyInto(info->script, PW_SUBTAG_CAPACITY, canonical.getScript());

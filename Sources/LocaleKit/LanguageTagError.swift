@@ -31,6 +31,10 @@ public enum LanguageTagError: Error, Equatable, Sendable, CustomStringConvertibl
         let bytes = Array(input.utf8)
         guard offset < bytes.count else { return "incomplete at the end" }
         let byte = bytes[offset]
+        if let at = bytes.firstIndex(of: UInt8(ascii: "@")), offset > at, byte >= 0x20, byte < 0x7F {
+            let item = String(decoding: bytes[offset...].prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self)
+            return "invalid keyword '\(item)' at offset \(offset); keywords are key=value, as in @calendar=gregorian"
+        }
         if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
             return "empty or misplaced subtag at offset \(offset)"
         }

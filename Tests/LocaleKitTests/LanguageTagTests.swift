@@ -5,7 +5,8 @@ import LocaleKit
     @Test(arguments: [
         ("pt_BR", "pt-BR"), ("PT-br", "pt-BR"), ("pt-br", "pt-BR"), ("zh-Hant-TW", "zh-Hant-TW"), ("ZH_hant_tw", "zh-Hant-TW"),
         ("de-DE-u-co-phonebk", "de-DE-u-co-phonebk"), ("en-US-POSIX", "en-US-u-va-posix"), ("iw", "he"), ("iw-IL", "he-IL"),
-        ("in", "id"), ("mo", "ro"), ("sh", "sr-Latn"), ("tl", "fil"), ("cmn", "zh"), ("und", "und"), ("i-klingon", "tlh"),
+        ("in", "id"), ("mo", "ro"), ("en_US@calendar=gregorian", "en-US-u-ca-gregory"),
+        ("en_GB@rg=uszzzz;calendar=japanese", "en-GB-u-ca-japanese-rg-uszzzz"), ("sh", "sr-Latn"), ("tl", "fil"), ("cmn", "zh"), ("und", "und"), ("i-klingon", "tlh"),
     ])
     func canonicalizes(_ input: String, _ expected: String) throws {
         #expect(try LanguageTag(parsing: input).identifier == expected)
@@ -68,6 +69,12 @@ import LocaleKit
         ("pt\u{0}BR", .malformed(input: "pt\u{0}BR", offset: 2), "'pt\\0BR' is not a valid language tag (unexpected byte 0x0 at offset 2)"),
         ("pt-BRé", .malformed(input: "pt-BRé", offset: 5), "'pt-BRé' is not a valid language tag (unexpected byte 0xc3 at offset 5)"),
         ("en-US-x", .malformed(input: "en-US-x", offset: 5), "'en-US-x' is not a valid language tag (empty or misplaced subtag at offset 5)"),
+        ("en_US@", .malformed(input: "en_US@", offset: 5), "'en_US@' is not a valid language tag (unexpected '@' at offset 5)"),
+        ("en_US@calendar", .malformed(input: "en_US@calendar", offset: 6),
+         "'en_US@calendar' is not a valid language tag (invalid keyword 'calendar' at offset 6; keywords are key=value, as in @calendar=gregorian)"),
+        ("en_US@ca=x;", .malformed(input: "en_US@ca=x;", offset: 11), "'en_US@ca=x;' is not a valid language tag (incomplete at the end)"),
+        ("en@a=b@c=d", .malformed(input: "en@a=b@c=d", offset: 6),
+         "'en@a=b@c=d' is not a valid language tag (invalid keyword '@c=d' at offset 6; keywords are key=value, as in @calendar=gregorian)"),
     ])
     func rejectsWithAReason(_ input: String, _ error: LanguageTagError, _ message: String) {
         #expect(throws: error) { try LanguageTag(parsing: input) }

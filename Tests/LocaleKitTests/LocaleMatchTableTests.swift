@@ -42,6 +42,8 @@ import LocaleKit
         cldr("iw-IL", "he", .exact), cldr("iw", "he", .exact), cldr("he-IL", "he", .exact),
         // Extensions and variants never take part.
         cldr("de-DE-u-co-phonebk", "de", .exact), cldr("en-US-POSIX", "en", .exact),
+        // Apple device identifiers carry ICU keywords.
+        cldr("pt_BR@rg=ptzzzz", "pt-br", .exact), cldr("en_GB@calendar=gregorian", "en", .fallback),
         // No match in the language: the default, never another language.
         cldr("fr-CA", "en", .default), cldr("yue", "en", .default), cldr("ja", "en", .default),
         // Availables spelled unusually.
