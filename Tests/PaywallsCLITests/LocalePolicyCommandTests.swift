@@ -12,14 +12,15 @@ import Testing
     }
 
     @Test func anOptionOrVariableNamesThePolicy() throws {
-        let directory = try PaywallsProcess.temporaryDirectory()
-        let file = directory.appendingPathComponent("custom.txt")
-        try "version 1\ndefault de\nequivalent nb no\n".write(to: file, atomically: true, encoding: .utf8)
-        let byOption = try PaywallsProcess.run(["--locale-policy", file.path] + Self.arguments)
-        #expect(byOption.standardOutput == "no\n")
-        let byVariable = try PaywallsProcess.run(["locale", "match", "--available", "fr,de", "ja"],
-                                                 environment: ["PAYWALLS_LOCALE_POLICY": file.path])
-        #expect(byVariable.standardOutput == "de\n")
+        try PaywallsProcess.withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("custom.txt")
+            try "version 1\ndefault de\nequivalent nb no\n".write(to: file, atomically: true, encoding: .utf8)
+            let byOption = try PaywallsProcess.run(["--locale-policy", file.path] + Self.arguments)
+            #expect(byOption.standardOutput == "no\n")
+            let byVariable = try PaywallsProcess.run(["locale", "match", "--available", "fr,de", "ja"],
+                                                     environment: ["PAYWALLS_LOCALE_POLICY": file.path])
+            #expect(byVariable.standardOutput == "de\n")
+        }
     }
 
     @Test(arguments: [
@@ -27,12 +28,14 @@ import Testing
         ("version 7\n", "error: locale policy: POLICY:1: unsupported policy version '7' (this build reads version 1)\n"),
     ])
     func aBrokenPolicyIsAConfigurationError(_ text: String, _ message: String) throws {
-        let file = try PaywallsProcess.temporaryDirectory().appendingPathComponent("broken.txt")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        let outcome = try PaywallsProcess.run(["locale", "explain", "--locale-policy", file.path, "pt-BR"])
-        #expect(outcome.status == 78)
-        #expect(outcome.standardOutput.isEmpty)
-        #expect(outcome.standardError == message.replacingOccurrences(of: "POLICY", with: file.path))
+        try PaywallsProcess.withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("broken.txt")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let outcome = try PaywallsProcess.run(["locale", "explain", "--locale-policy", file.path, "pt-BR"])
+            #expect(outcome.status == 78)
+            #expect(outcome.standardOutput.isEmpty)
+            #expect(outcome.standardError == message.replacingOccurrences(of: "POLICY", with: file.path))
+        }
     }
 
     @Test func aMissingPolicyIsAConfigurationError() throws {

@@ -36,8 +36,10 @@ struct PaywallsProcess {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
-        let workingDirectory = try directory ?? temporaryDirectory()
-        process.currentDirectoryURL = workingDirectory
+        guard let directory else {
+            return try withTemporaryDirectory { try run(arguments, input: input, environment: environment, in: $0, timeout: timeout) }
+        }
+        process.currentDirectoryURL = directory
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -61,10 +63,12 @@ struct PaywallsProcess {
         return Outcome(status: process.terminationStatus, standardOutput: output.finish(), standardError: errors.finish())
     }
 
-    static func temporaryDirectory() throws -> URL {
+    /// Runs `body` with a fresh empty directory, removed afterwards.
+    static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("paywalls-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url)
     }
 
     /// Reads a pipe to its end on a thread of its own.
