@@ -18,7 +18,7 @@ extension LocaleMatchCommand {
             warningCount += 1
             if warningCount <= warningLimit { context.warn("line \(lineNumber): \(message)") }
         }
-        try LineReader(fileDescriptor: STDIN_FILENO, maximumLineLength: maximumLineLength).forEachLine { line in
+        try LineReader(fileDescriptor: STDIN_FILENO, sourceName: "standard input", maximumLineLength: maximumLineLength).forEachLine { line in
             lineNumber += 1
             switch line {
             case let .text(bytes):

@@ -1,5 +1,20 @@
 import Glibc
 
+/// Reads a file descriptor to its end in large chunks, retrying interrupted reads; `name` says what
+/// is being read in the error.
+func forEachChunk(of fileDescriptor: Int32, named name: String, _ body: (UnsafeRawBufferPointer) -> Void) throws(CommandFailure) {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count >= 0 else {
+            throw CommandFailure(exitCode: .ioError, message: "cannot read \(name): \(String(cString: strerror(errno)))")
+        }
+        if count == 0 { return }
+        chunk.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+}
+
 /// Reads a whole (small) file as text; the error names the file and the system's reason.
 func readTextFile(atPath path: String) throws(CommandFailure) -> String {
     let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -8,16 +23,7 @@ func readTextFile(atPath path: String) throws(CommandFailure) -> String {
     }
     defer { close(fileDescriptor) }
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 14)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
-        guard count >= 0 else {
-            throw CommandFailure(exitCode: .ioError, message: "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        if count == 0 { break }
-        bytes.append(contentsOf: chunk[..<count])
-    }
+    try forEachChunk(of: fileDescriptor, named: path) { bytes.append(contentsOf: $0) }
     return String(decoding: bytes, as: UTF8.self)
 }
 
