@@ -48,8 +48,7 @@ public final class ICULocaleMatcher: @unchecked Sendable {
         case -2: return .noMatch
         case -1: return .defaultLocale
         default:
-            let text = String(decoding: combined.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .supported(index: Int(index), desiredIndex: Int(desiredIndex), combined: text)
+            return .supported(index: Int(index), desiredIndex: Int(desiredIndex), combined: string(fromCBuffer: combined))
         }
     }
 }

@@ -62,7 +62,7 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
         guard region != nil else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(PW_TAG_CAPACITY))
         pw_locale_explicit_parent(maximized.language, maximized.script, maximized.region, &buffer)
-        let tag = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let tag = string(fromCBuffer: buffer)
         return tag.isEmpty ? nil : try? LanguageTag(parsing: tag)
     }
 

@@ -1,15 +1,11 @@
 /// A JSON value whose objects keep their keys in the order written, for stable, readable output.
-enum JSONValue: Equatable {
+enum JSONValue {
     case string(String)
     case int(Int)
     case bool(Bool)
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
-
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.rendered() == rhs.rendered()
-    }
 
     static func optional(_ text: String?) -> JSONValue {
         text.map(JSONValue.string) ?? .null
