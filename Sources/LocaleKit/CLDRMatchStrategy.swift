@@ -12,11 +12,12 @@ struct CLDRMatchStrategy: MatchStrategy {
 
     let decidesEachPreferenceAlone = true
 
-    init(available: [Preference], policy: LocalePolicy) {
+    /// - Parameter available: the parsed availables in export order, nil where one is unusable.
+    init(available: [LanguageTag?], policy: LocalePolicy) {
         self.policy = policy
         var candidates: [MaximizedLocale: [Candidate]] = [:]
-        for (index, entry) in available.enumerated() {
-            guard case let .success(tag) = entry.tag else { continue }
+        for (index, tag) in available.enumerated() {
+            guard let tag else { continue }
             candidates[policy.matchKey(for: tag), default: []].append(Candidate(index: index, identifier: tag.base.identifier))
         }
         candidatesByKey = candidates

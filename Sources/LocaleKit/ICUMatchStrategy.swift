@@ -8,9 +8,10 @@ struct ICUMatchStrategy: MatchStrategy {
 
     let decidesEachPreferenceAlone = false
 
-    init(available: [Preference], policy: LocalePolicy) {
+    /// - Parameter available: the parsed availables in export order, nil where one is unusable.
+    init(available: [LanguageTag?], policy: LocalePolicy) {
         self.policy = policy
-        let usable = available.enumerated().compactMap { index, entry in (try? entry.tag.get()).map { (index, $0) } }
+        let usable = available.enumerated().compactMap { index, tag in tag.map { (index, $0) } }
         availableIndices = usable.map(\.0)
         keys = usable.map { policy.matchKey(for: $0.1) }
         matcher = ICULocaleMatcher(supported: usable.map(\.1.identifier), defaultLocale: .none)

@@ -24,10 +24,19 @@ public final class LocaleMatcher: Sendable {
             strategy = AdaptyMatchStrategy(available: available)
             unusableAvailables = []
         case .cldr, .icu:
-            let parsed = available.map { Preference($0, policy: policy) }
-            strategy = mode == .cldr ? CLDRMatchStrategy(available: parsed, policy: policy)
-                                     : ICUMatchStrategy(available: parsed, policy: policy)
-            unusableAvailables = parsed.compactMap(\.skipped)
+            var tags: [LanguageTag?] = []
+            var unusable: [SkippedLocale] = []
+            for input in available {
+                do throws(LanguageTagError) {
+                    tags.append(try policy.matchableTag(for: input))
+                } catch {
+                    tags.append(nil)
+                    unusable.append(SkippedLocale(input: input, reason: error.description))
+                }
+            }
+            strategy = mode == .cldr ? CLDRMatchStrategy(available: tags, policy: policy)
+                                     : ICUMatchStrategy(available: tags, policy: policy)
+            unusableAvailables = unusable
         }
         defaultIndex = strategy.availableIndex(servingDefault: self.defaultLocale)
     }
