@@ -52,15 +52,10 @@ bool hasVariantsOrExtensions(const icu::Locale &locale) {
     return any;
 }
 
-}  // namespace
-
-extern "C" PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info) {
-    std::memset(info, 0, sizeof *info);
+/// Turns the input into an ICU locale id: the tag part (before any `@`) must parse as BCP-47 to its
+/// last character; keywords after `@` must be `key=value` items. On failure, `bad_offset` is set.
+PWLocaleStatus localeIDFromInput(const char *input, char localeID[ULOC_FULLNAME_CAPACITY], PWLocaleInfo *info) {
     size_t length = std::strlen(input);
-    if (length >= PW_TAG_CAPACITY) {
-        info->bad_offset = PW_TAG_CAPACITY - 1;
-        return PWLocaleTooLong;
-    }
     // A device identifier may end in ICU keywords (`en_US@rg=gbzzzz`): the tag is what precedes them.
     const char *at = std::strchr(input, '@');
     size_t tagLength = at != nullptr ? static_cast<size_t>(at - input) : length;
@@ -79,55 +74,39 @@ extern "C" PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info)
         return PWLocaleMalformed;
     }
 
-    char localeID[ULOC_FULLNAME_CAPACITY];
     int32_t parsedLength = 0;
     UErrorCode status = U_ZERO_ERROR;
-    uloc_forLanguageTag(normalized, localeID, sizeof localeID, &parsedLength, &status);
+    uloc_forLanguageTag(normalized, localeID, ULOC_FULLNAME_CAPACITY, &parsedLength, &status);
     if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return PWLocaleTooLong;
     if (U_FAILURE(status)) return PWLocaleICUFailure;
     if (parsedLength != static_cast<int32_t>(tagLength)) {
         info->bad_offset = parsedLength;
         return PWLocaleMalformed;
     }
-    if (at != nullptr) {
-        int32_t badKeyword = badKeywordOffset(at + 1);
-        if (badKeyword >= 0) {
-            info->bad_offset = static_cast<int32_t>(tagLength) + 1 + badKeyword;
-            return PWLocaleMalformed;
-        }
-        size_t idLength = std::strlen(localeID);
-        // ICU ids put keywords after one '@'; a tag that already has extensions continues with ';'.
-        const char *separator = std::strchr(localeID, '@') != nullptr ? ";" : "@";
-        if (idLength + std::strlen(at) + 1 >= sizeof localeID) return PWLocaleTooLong;
-        std::strcat(localeID, separator);
-        std::strcat(localeID, at + 1);
-    }
+    if (at == nullptr) return PWLocaleOK;
 
-    icu::Locale canonical = icu::Locale::createCanonical(localeID);
-    if (canonical.isBogus()) return PWLocaleICUFailure;
-    if (!isPlausibleLanguage(canonical.getLanguage())) return PWLocaleNotALanguage;
-    status = U_ZERO_ERROR;
-    uloc_toLanguageTag(canonical.getName(), info->tag, PW_TAG_CAPACITY, true, &status);
-    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return PWLocaleTooLong;
-    if (U_FAILURE(status)) {
-        // Only keywords can fail here: a parsed tag always converts back.
-        info->bad_offset = static_cast<int32_t>(tagLength) + 1;
+    int32_t badKeyword = badKeywordOffset(at + 1);
+    if (badKeyword >= 0) {
+        info->bad_offset = static_cast<int32_t>(tagLength) + 1 + badKeyword;
         return PWLocaleMalformed;
     }
+    // ICU ids put keywords after one '@'; a tag that already has extensions continues with ';'.
+    const char *separator = std::strchr(localeID, '@') != nullptr ? ";" : "@";
+    if (std::strlen(localeID) + std::strlen(at) + 1 >= ULOC_FULLNAME_CAPACITY) return PWLocaleTooLong;
+    std::strcat(localeID, separator);
+    std::strcat(localeID, at + 1);
+    return PWLocaleOK;
+}
 
-    copyInto(info->language, PW_SUBTAG_CAPACITY, canonical.getLanguage());
-    copyInto(info->script, PW_SUBTAG_CAPACITY, canonical.getScript());
-    copyInto(info->region, PW_SUBTAG_CAPACITY, canonical.getCountry());
-    info->has_variants_or_extensions = hasVariantsOrExtensions(canonical) ? 1 : 0;
-
-    // Likely subtags of the bare language-script-region: variants and extensions never take part.
-    status = U_ZERO_ERROR;
+/// Fills the likely-subtag fields from the bare language-script-region: variants and extensions
+/// never take part in matching.
+PWLocaleStatus fillLikelySubtags(const icu::Locale &canonical, PWLocaleInfo *info) {
+    UErrorCode status = U_ZERO_ERROR;
     icu::Locale maximized = icu::LocaleBuilder()
                                 .setLanguage(canonical.getLanguage())
                                 .setScript(canonical.getScript())
                                 .setRegion(canonical.getCountry())
                                 .build(status);
-    if (U_FAILURE(status)) return PWLocaleICUFailure;
     maximized.addLikelySubtags(status);
     if (U_FAILURE(status)) return PWLocaleICUFailure;
     copyInto(info->max_language, PW_SUBTAG_CAPACITY, maximized.getLanguage());
@@ -140,4 +119,35 @@ extern "C" PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info)
     uloc_toLanguageTag(minimized.getName(), info->minimized, PW_TAG_CAPACITY, true, &status);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return PWLocaleICUFailure;
     return PWLocaleOK;
+}
+
+}  // namespace
+
+extern "C" PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info) {
+    std::memset(info, 0, sizeof *info);
+    if (std::strlen(input) >= PW_TAG_CAPACITY) {
+        info->bad_offset = PW_TAG_CAPACITY - 1;
+        return PWLocaleTooLong;
+    }
+    char localeID[ULOC_FULLNAME_CAPACITY];
+    PWLocaleStatus parsed = localeIDFromInput(input, localeID, info);
+    if (parsed != PWLocaleOK) return parsed;
+
+    icu::Locale canonical = icu::Locale::createCanonical(localeID);
+    if (canonical.isBogus()) return PWLocaleICUFailure;
+    if (!isPlausibleLanguage(canonical.getLanguage())) return PWLocaleNotALanguage;
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_toLanguageTag(canonical.getName(), info->tag, PW_TAG_CAPACITY, true, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return PWLocaleTooLong;
+    if (U_FAILURE(status)) {
+        // Only keywords can fail here (a parsed tag always converts back): point just after the '@'.
+        const char *at = std::strchr(input, '@');
+        info->bad_offset = at != nullptr ? static_cast<int32_t>(at - input) + 1 : 0;
+        return PWLocaleMalformed;
+    }
+    copyInto(info->language, PW_SUBTAG_CAPACITY, canonical.getLanguage());
+    copyInto(info->script, PW_SUBTAG_CAPACITY, canonical.getScript());
+    copyInto(info->region, PW_SUBTAG_CAPACITY, canonical.getCountry());
+    info->has_variants_or_extensions = hasVariantsOrExtensions(canonical) ? 1 : 0;
+    return fillLikelySubtags(canonical, info);
 }
