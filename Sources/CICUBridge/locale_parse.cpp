@@ -99,7 +99,7 @@ PWLocaleStatus localeIDFromInput(const char *input, char localeID[ULOC_FULLNAME_
 }
 
 /// Fills the likely-subtag fields from the bare language-script-region: variants and extensions
-/// never take part in matching.
+/// never take part in matching. (Minimizing is left to `pw_locale_minimize`: only explanations need it.)
 PWLocaleStatus fillLikelySubtags(const icu::Locale &canonical, PWLocaleInfo *info) {
     UErrorCode status = U_ZERO_ERROR;
     icu::Locale maximized = icu::LocaleBuilder()
@@ -112,12 +112,6 @@ PWLocaleStatus fillLikelySubtags(const icu::Locale &canonical, PWLocaleInfo *inf
     copyInto(info->max_language, PW_SUBTAG_CAPACITY, maximized.getLanguage());
     copyInto(info->max_script, PW_SUBTAG_CAPACITY, maximized.getScript());
     copyInto(info->max_region, PW_SUBTAG_CAPACITY, maximized.getCountry());
-
-    icu::Locale minimized(maximized);
-    minimized.minimizeSubtags(status);
-    if (U_FAILURE(status)) return PWLocaleICUFailure;
-    uloc_toLanguageTag(minimized.getName(), info->minimized, PW_TAG_CAPACITY, true, &status);
-    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return PWLocaleICUFailure;
     return PWLocaleOK;
 }
 
@@ -150,4 +144,13 @@ extern "C" PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info)
     copyInto(info->region, PW_SUBTAG_CAPACITY, canonical.getCountry());
     info->has_variants_or_extensions = hasVariantsOrExtensions(canonical) ? 1 : 0;
     return fillLikelySubtags(canonical, info);
+}
+
+extern "C" void pw_locale_minimize(const char *language, const char *script, const char *region,
+                                   char minimized[PW_TAG_CAPACITY]) {
+    UErrorCode status = U_ZERO_ERROR;
+    icu::Locale locale = icu::LocaleBuilder().setLanguage(language).setScript(script).setRegion(region).build(status);
+    locale.minimizeSubtags(status);
+    uloc_toLanguageTag(locale.getName(), minimized, PW_TAG_CAPACITY, true, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) minimized[0] = '\0';
 }

@@ -40,12 +40,12 @@ public struct BatchLineMatcher {
     private var matchers: [PreparedMatcher] = []
     private var listIDs = ByteKeyedTable<Int>()
     private var lists: [PreparedList] = []
-    private var preferenceIDs: [String: Int] = [:]
+    private var preferenceIDs = ByteKeyedTable<Int>()
     private var preferences: [Preference] = []
-    /// Keyed by matcher ID << 32 | preference ID: the available's position, or -1 for none.
-    private var choices: [Int: Int32] = [:]
-    /// Keyed by matcher ID << 32 | list ID.
-    private var answers: [Int: Answer] = [:]
+    /// Keyed by matcher and preference ID: the available's position, or -1 for none.
+    private var choices = HashSlots<Int32>()
+    /// Keyed by matcher and list ID.
+    private var answers = HashSlots<Answer>()
 
     /// - Parameter defaultLocale: the default for lines without a DEFAULT column.
     public init(mode: MatchMode, policy: LocalePolicy, defaultLocale: String? = nil) {
@@ -56,18 +56,19 @@ public struct BatchLineMatcher {
 
     /// Answers one line, given without its line break.
     public mutating func answer(line: UnsafeRawBufferPointer) -> Answer {
-        guard let tab = line.firstIndex(of: Self.tab) else { return malformed("no tab") }
+        guard let tab = line.firstIndex(ofByte: Self.tab) else { return malformed("no tab") }
         let preferenceField = UnsafeRawBufferPointer(rebasing: line[..<tab])
         let matcherFields = UnsafeRawBufferPointer(rebasing: line[(tab + 1)...])
-        let tabs = matcherFields.lazy.filter { $0 == Self.tab }.count
-        guard tabs <= 1 else { return malformed("\(tabs + 2) columns") }
+        if let second = matcherFields.firstIndex(ofByte: Self.tab), matcherFields.firstIndex(ofByte: Self.tab, from: second + 1) != nil {
+            return malformed("\(line.lazy.filter { $0 == Self.tab }.count + 1) columns")
+        }
 
         if max(answers.count, choices.count, lists.count, preferences.count, matchers.count) >= Self.tableLimit {
             forgetEverything()
         }
         let matcherID = matcherID(for: matcherFields)
         let listID = listID(for: preferenceField)
-        let key = matcherID << 32 | listID
+        let key = HashSlots<Answer>.key(matcherID, listID)
         if let answer = answers[key] { return answer }
         let answer = computeAnswer(matcherID: matcherID, listID: listID)
         answers[key] = answer
@@ -89,7 +90,7 @@ public struct BatchLineMatcher {
     }
 
     private mutating func choice(matcherID: Int, preferenceID: Int) -> Int? {
-        let key = matcherID << 32 | preferenceID
+        let key = HashSlots<Int32>.key(matcherID, preferenceID)
         let index = choices[key] ?? Int32(matchers[matcherID].matcher.availableIndex(for: [preferences[preferenceID]]) ?? -1)
         choices[key] = index
         return index >= 0 ? Int(index) : nil
@@ -118,7 +119,16 @@ public struct BatchLineMatcher {
     private mutating func listID(for field: UnsafeRawBufferPointer) -> Int {
         let hash = ByteKeyedTable<Int>.hash(field)
         if let id = listIDs.value(for: field, hash: hash) { return id }
-        let ids = localePreferences(in: String(decoding: field, as: UTF8.self)).map { preferenceID(for: $0) }
+        var ids: [Int] = []
+        if field.contains(UInt8(ascii: ";")) {
+            // Accept-Language weights reorder the list: the general reader handles them.
+            for input in localePreferences(in: String(decoding: field, as: UTF8.self)) {
+                var input = input
+                input.withUTF8 { ids.append(preferenceID(for: UnsafeRawBufferPointer($0))) }
+            }
+        } else {
+            forEachListItem(in: field) { ids.append(preferenceID(for: $0)) }
+        }
         let parsed = ids.map { preferences[$0] }
         lists.append(PreparedList(preferenceIDs: ids, preferences: parsed,
                                   warnings: mode.skipped(parsed).map { "skipped preference: \($0.reason)" }))
@@ -126,10 +136,12 @@ public struct BatchLineMatcher {
         return lists.count - 1
     }
 
-    private mutating func preferenceID(for input: String) -> Int {
-        if let id = preferenceIDs[input] { return id }
-        preferences.append(Preference(input, policy: policy))
-        preferenceIDs[input] = preferences.count - 1
+    /// Each distinct preference is parsed once.
+    private mutating func preferenceID(for input: UnsafeRawBufferPointer) -> Int {
+        let hash = ByteKeyedTable<Int>.hash(input)
+        if let id = preferenceIDs.value(for: input, hash: hash) { return id }
+        preferences.append(Preference(String(decoding: input, as: UTF8.self), policy: policy))
+        preferenceIDs.set(preferences.count - 1, for: input, hash: hash)
         return preferences.count - 1
     }
 
@@ -138,9 +150,9 @@ public struct BatchLineMatcher {
         matchers.removeAll(keepingCapacity: true)
         listIDs.removeAll()
         lists.removeAll(keepingCapacity: true)
-        preferenceIDs.removeAll(keepingCapacity: true)
+        preferenceIDs.removeAll()
         preferences.removeAll(keepingCapacity: true)
-        choices.removeAll(keepingCapacity: true)
-        answers.removeAll(keepingCapacity: true)
+        choices.removeAll()
+        answers.removeAll()
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 /// A table keyed by byte strings that is read without allocating: the key is hashed in place and
 /// compared with the stored copy. Batch matching looks up two such keys per input line.
 struct ByteKeyedTable<Value> {
-    private var entries: [UInt64: (key: [UInt8], value: Value)] = [:]
+    private var entries = HashSlots<(key: [UInt8], value: Value)>()
 
     var count: Int { entries.count }
 
@@ -19,7 +19,7 @@ struct ByteKeyedTable<Value> {
     }
 
     mutating func removeAll() {
-        entries.removeAll(keepingCapacity: true)
+        entries.removeAll()
     }
 
     /// FNV-1a, 64 bits: fast on the short keys of locale lists.
@@ -29,5 +29,16 @@ struct ByteKeyedTable<Value> {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return hash
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The position of the first `byte` at or after `start`. It is memchr: a generic search over
+    /// buffer slices costs several instructions per byte, and batch matching scans every input line.
+    public func firstIndex(ofByte byte: UInt8, from start: Int = 0) -> Int? {
+        guard start < count, let baseAddress, let found = memchr(baseAddress + start, Int32(byte), count - start) else {
+            return nil
+        }
+        return baseAddress.distance(to: UnsafeRawPointer(found))
     }
 }

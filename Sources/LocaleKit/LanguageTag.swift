@@ -16,8 +16,6 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
     public let hasVariantsOrExtensions: Bool
     /// The tag with likely subtags added to language, script and region.
     public let maximized: MaximizedLocale
-    /// The shortest tag that maximizes to the same locale (`zh-Hant-TW` -> `zh-TW`).
-    public let minimized: String
 
     public init(parsing input: String) throws(LanguageTagError) {
         if input.isEmpty { throw .empty }
@@ -46,7 +44,6 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
             script: string(fromCCharacters: info.max_script),
             region: string(fromCCharacters: info.max_region)
         )
-        minimized = string(fromCCharacters: info.minimized)
     }
 
     /// Language, script and region only: variants and extensions never take part in matching.
@@ -55,6 +52,14 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
         let subtags = [language, script, region].compactMap { $0 }.joined(separator: "-")
         // Subtags of a canonical tag always re-parse.
         return (try? LanguageTag(parsing: subtags)) ?? self
+    }
+
+    /// The shortest tag that maximizes to the same locale (`zh-Hant-TW` -> `zh-TW`); variants and
+    /// extensions left out.
+    public var minimized: String {
+        var buffer = [CChar](repeating: 0, count: Int(PW_TAG_CAPACITY))
+        pw_locale_minimize(maximized.language, maximized.script, maximized.region, &buffer)
+        return string(fromCBuffer: buffer)
     }
 
     /// The parent CLDR names explicitly for this tag's region (`es-MX` -> `es-419`), if any.

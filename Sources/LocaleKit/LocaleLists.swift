@@ -25,7 +25,25 @@ public func localePreferences(in list: String) -> [String] {
 
 /// Reads a comma-separated list of available localizations, keeping their spelling and order.
 public func availableLocales(in list: String) -> [String] {
-    list.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+    var items: [String] = []
+    var list = list
+    list.withUTF8 { forEachListItem(in: UnsafeRawBufferPointer($0)) { items.append(String(decoding: $0, as: UTF8.self)) } }
+    return items
+}
+
+/// Calls `body` with each item of a comma-separated list, without surrounding spaces and tabs; empty
+/// items are skipped. On bytes, because batch matching splits every new preference list it meets.
+func forEachListItem(in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
+    func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    var start = 0
+    while start <= bytes.count {
+        let end = bytes.firstIndex(ofByte: UInt8(ascii: ","), from: start) ?? bytes.count
+        var lower = start, upper = end
+        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+        if lower < upper { body(UnsafeRawBufferPointer(rebasing: bytes[lower..<upper])) }
+        start = end + 1
+    }
 }
 
 extension Substring {

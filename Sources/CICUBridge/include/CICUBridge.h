@@ -39,8 +39,6 @@ typedef struct {
     char max_language[PW_SUBTAG_CAPACITY];
     char max_script[PW_SUBTAG_CAPACITY];
     char max_region[PW_SUBTAG_CAPACITY];
-    /// Likely subtags removed again (`zh-Hant-TW` -> `zh-TW`, `sr-Cyrl-RS` -> `sr`), BCP-47.
-    char minimized[PW_TAG_CAPACITY];
     /// Where parsing stopped, for PWLocaleMalformed.
     int32_t bad_offset;
 } PWLocaleInfo;
@@ -48,6 +46,11 @@ typedef struct {
 /// Parses `input` (NUL-terminated; `_` accepted for `-`, any case) strictly: the whole input must be a
 /// well-formed tag. Applies CLDR aliases (`iw` -> `he`, `sh` -> `sr-Latn`) and adds likely subtags.
 PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info);
+
+/// Likely subtags removed (`zh-Hant-TW` -> `zh-TW`, `sr-Cyrl-RS` -> `sr`), as BCP-47; "" on failure.
+/// Arguments are canonical subtags; `script` and `region` may be "".
+void pw_locale_minimize(const char *language, const char *script, const char *region,
+                        char minimized[PW_TAG_CAPACITY]);
 
 /// The CLDR parent of a locale with a region, when CLDR names one explicitly (`es-MX` -> `es-419`,
 /// `en-AU` -> `en-001`, `pt-AO` -> `pt-PT`, `zh-Hant-MO` -> `zh-Hant-HK`). Writes "" when the parent

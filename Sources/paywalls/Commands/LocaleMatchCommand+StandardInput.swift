@@ -11,7 +11,9 @@ extension LocaleMatchCommand {
                                    context: CommandContext) throws(CommandFailure) {
         var matcher = BatchLineMatcher(mode: mode, policy: policy, defaultLocale: defaultLocale)
         let fallback = Array((defaultLocale ?? policy.defaultLocale).utf8)
-        let output = context.standardOutput
+        // Answers are gathered here and handed to stdout in blocks: the channel is a class, and
+        // touching it per line costs more than matching a line.
+        var answers: [UInt8] = []
         var lineNumber = 0
         var warningCount = 0
         func warn(_ message: String) {
@@ -23,14 +25,19 @@ extension LocaleMatchCommand {
             switch line {
             case let .text(bytes):
                 let answer = matcher.answer(line: bytes)
-                answer.warnings.forEach(warn)
-                output.write(bytes: answer.locale)
+                for warning in answer.warnings { warn(warning) }
+                answers.append(contentsOf: answer.locale)
             case .overlong:
                 warn("longer than \(maximumLineLength) bytes; answered with the default")
-                output.write(bytes: fallback)
+                answers.append(contentsOf: fallback)
             }
-            output.write(bytes: CollectionOfOne(UInt8(ascii: "\n")))
+            answers.append(UInt8(ascii: "\n"))
+            if answers.count >= 1 << 16 {
+                context.standardOutput.write(bytes: answers)
+                answers.removeAll(keepingCapacity: true)
+            }
         }
+        context.standardOutput.write(bytes: answers)
         if warningCount > warningLimit {
             context.warn("\(warningCount - warningLimit) more warnings not shown (\(warningCount) in all)")
         }

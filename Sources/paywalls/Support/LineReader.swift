@@ -1,4 +1,5 @@
 import Glibc
+import LocaleKit
 
 /// Streams lines from a file descriptor in large reads, with constant memory: a line longer than
 /// `maximumLineLength` is reported as overlong instead of being gathered.
@@ -25,7 +26,7 @@ struct LineReader {
         try forEachChunk(of: fileDescriptor, named: sourceName) { buffer in
             var start = 0
             while start < buffer.count {
-                guard let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+                guard let newline = buffer.firstIndex(ofByte: UInt8(ascii: "\n"), from: start) else {
                     if !discardingOverlong { pending.append(contentsOf: buffer[start...]) }
                     if pending.count > maximumLineLength {
                         pending.removeAll(keepingCapacity: true)
