@@ -29,17 +29,27 @@ public enum LanguageTagError: Error, Equatable, Sendable, CustomStringConvertibl
 
     private static func problem(in input: String, at offset: Int) -> String {
         let bytes = Array(input.utf8)
+        func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") }
         guard offset < bytes.count else { return "incomplete at the end" }
+        var offset = offset
+        // ICU stops before the separator of a bad subtag: speak of the subtag itself.
+        if isSeparator(bytes[offset]) {
+            guard offset + 1 < bytes.count else { return "it ends with a separator" }
+            if isSeparator(bytes[offset + 1]) { return "empty subtag at offset \(offset + 1)" }
+            offset += 1
+        }
         let byte = bytes[offset]
         if let at = bytes.firstIndex(of: UInt8(ascii: "@")), offset > at, byte >= 0x20, byte < 0x7F {
             let item = String(decoding: bytes[offset...].prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self)
             return "invalid keyword '\(item)' at offset \(offset); keywords are key=value, as in @calendar=gregorian"
         }
-        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
-            return "empty or misplaced subtag at offset \(offset)"
-        }
         if byte < 0x20 || byte >= 0x7F { return "unexpected byte 0x\(String(byte, radix: 16)) at offset \(offset)" }
-        return "unexpected '\(Character(Unicode.Scalar(byte)))' at offset \(offset)"
+        let scalar = Unicode.Scalar(byte)
+        guard Character(scalar).isLetter || Character(scalar).isNumber else {
+            return "unexpected '\(Character(scalar))' at offset \(offset)"
+        }
+        let subtag = String(decoding: bytes[offset...].prefix { !isSeparator($0) }, as: UTF8.self)
+        return "'\(subtag)' at offset \(offset) is not a valid subtag there"
     }
 
     /// The input shortened and with control characters escaped, safe to print on one line.

@@ -39,7 +39,7 @@ import LocaleKit
         #expect(answer.locale == "pt-br")
         #expect(answer.warnings == [
             "skipped preference: 'english' is not a language: a language subtag has 2 or 3 letters (as in 'en', 'pt-BR')",
-            "skipped available: 'pt--br' is not a valid language tag (empty or misplaced subtag at offset 2)",
+            "skipped available: 'pt--br' is not a valid language tag (empty subtag at offset 3)",
         ])
     }
 

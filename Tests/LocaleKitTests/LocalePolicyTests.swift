@@ -42,7 +42,7 @@ import LocaleKit
         ("version 1\ndefault english", 2, "'english' is not a language: a language subtag has 2 or 3 letters (as in 'en', 'pt-BR')"),
         ("version 1\nalias zh-CHS", 2, "expected 'alias FROM TO'"),
         ("version 1\nalias a-b zh\nalias A_B de", 3, "alias 'A_B' given twice"),
-        ("version 1\nalias x pt--br", 2, "'pt--br' is not a valid language tag (empty or misplaced subtag at offset 2)"),
+        ("version 1\nalias x pt--br", 2, "'pt--br' is not a valid language tag (empty subtag at offset 3)"),
         ("version 1\nequivalent nb", 2, "expected 'equivalent LANGUAGE LANGUAGE...'"),
         ("version 1\nequivalent nb-NO no", 2, "'nb-NO' is not a bare language"),
         ("version 1\nequivalent nb no\nequivalent nn no", 3, "language 'no' is already in an equivalence"),
