@@ -16,9 +16,11 @@ let package = Package(
         ),
         .target(name: "LocaleKit", dependencies: ["CICUBridge"]),
         .target(name: "ArgumentKit"),
-        .executableTarget(name: "paywalls", dependencies: ["LocaleKit", "ArgumentKit"]),
+        .target(name: "PaywallModel"),
+        .executableTarget(name: "paywalls", dependencies: ["LocaleKit", "ArgumentKit", "PaywallModel"]),
         .testTarget(name: "LocaleKitTests", dependencies: ["LocaleKit"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
+        .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel"]),
         .testTarget(name: "PaywallsCLITests", dependencies: ["paywalls"]),
     ],
     cxxLanguageStandard: .cxx17

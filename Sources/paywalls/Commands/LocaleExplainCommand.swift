@@ -1,5 +1,6 @@
 import ArgumentKit
 import LocaleKit
+import PaywallModel
 
 /// `paywalls locale explain TAG`: how a tag is read, as JSON.
 enum LocaleExplainCommand: Command {
@@ -25,18 +26,18 @@ enum LocaleExplainCommand: Command {
             throw CommandFailure(exitCode: .dataError, message: error.description)
         }
         let chain = FallbackChain(for: tag).elements.map(\.identifier)
-        let json = JSONValue.object([
-            ("input", .string(input)),
-            ("tag", .string(tag.identifier)),
-            ("language", .string(tag.language)),
-            ("script", .optional(tag.script)),
-            ("region", .optional(tag.region)),
-            ("hasVariantsOrExtensions", .bool(tag.hasVariantsOrExtensions)),
-            ("maximized", .string(tag.maximized.description)),
-            ("minimized", .string(tag.minimized)),
-            ("parent", .optional(chain.dropFirst().first)),
-            ("chain", .strings(chain.last == policy.defaultLocale ? chain : chain + [policy.defaultLocale])),
-        ])
-        context.standardOutput.writeLine(json.rendered())
+        let json = JSONValue.object(JSONObject([
+            "input": .string(input),
+            "tag": .string(tag.identifier),
+            "language": .string(tag.language),
+            "script": .optional(tag.script),
+            "region": .optional(tag.region),
+            "hasVariantsOrExtensions": .bool(tag.hasVariantsOrExtensions),
+            "maximized": .string(tag.maximized.description),
+            "minimized": .string(tag.minimized),
+            "parent": .optional(chain.dropFirst().first),
+            "chain": .strings(chain.last == policy.defaultLocale ? chain : chain + [policy.defaultLocale]),
+        ]))
+        context.standardOutput.writeLine(json.rendered(pretty: true))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentKit
 import LocaleKit
+import PaywallModel
 
 /// `paywalls locale match`: which of the available localizations a user with these preferences gets.
 enum LocaleMatchCommand: Command {
@@ -48,7 +49,7 @@ enum LocaleMatchCommand: Command {
         let match = matcher.match(preferences)
         for skipped in matcher.unusableAvailables { context.warn("skipped available: \(skipped.reason)") }
         for skipped in match.skippedPreferences { context.warn("skipped preference: \(skipped.reason)") }
-        context.standardOutput.writeLine(arguments.flag("json") ? json(for: match, requested: preferences, matcher: matcher).rendered() : match.matched)
+        context.standardOutput.writeLine(arguments.flag("json") ? json(for: match, requested: preferences, matcher: matcher).rendered(pretty: true) : match.matched)
     }
 
     private static func validatedDefault(_ text: String, mode: MatchMode, policy: LocalePolicy) throws(CommandFailure) -> String {
@@ -62,14 +63,14 @@ enum LocaleMatchCommand: Command {
     }
 
     private static func json(for match: LocaleMatch, requested: [String], matcher: LocaleMatcher) -> JSONValue {
-        .object([
-            ("requested", .strings(requested)),
-            ("matched", .string(match.matched)),
-            ("outcome", .string(match.outcome.rawValue)),
-            ("chain", .strings(match.chain)),
-            ("mode", .string(match.mode.rawValue)),
-            ("default", .string(matcher.defaultLocale)),
-            ("skipped", .array(match.skippedPreferences.map { .object([("input", .string($0.input)), ("reason", .string($0.reason))]) })),
-        ])
+        .object(JSONObject([
+            "requested": .strings(requested),
+            "matched": .string(match.matched),
+            "outcome": .string(match.outcome.rawValue),
+            "chain": .strings(match.chain),
+            "mode": .string(match.mode.rawValue),
+            "default": .string(matcher.defaultLocale),
+            "skipped": .array(match.skippedPreferences.map { .object(JSONObject(["input": .string($0.input), "reason": .string($0.reason)])) }),
+        ]))
     }
 }

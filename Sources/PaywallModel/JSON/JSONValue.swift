@@ -1,0 +1,52 @@
+/// A JSON document as read: objects keep their keys in the order written, and numbers keep the
+/// literal text, so that decimal prices stay exact and a document written back says what it said.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// The number exactly as written (`49.90`, `1e3`).
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// What the value is, for messages ("expected a string, found an array").
+    public var kind: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A JSON object with its members in document order.
+public struct JSONObject: Sendable, Equatable {
+    public struct Member: Sendable, Equatable {
+        public let key: String
+        public let value: JSONValue
+    }
+
+    public private(set) var members: [Member]
+
+    public init(_ members: [Member] = []) {
+        self.members = members
+    }
+
+    public init(_ pairs: KeyValuePairs<String, JSONValue>) {
+        members = pairs.map { Member(key: $0.key, value: $0.value) }
+    }
+
+    public var keys: [String] { members.map(\.key) }
+
+    /// The value of the first member named `key`.
+    public subscript(key: String) -> JSONValue? {
+        members.first { $0.key == key }?.value
+    }
+
+    public mutating func append(_ key: String, _ value: JSONValue) {
+        members.append(Member(key: key, value: value))
+    }
+}
