@@ -20,7 +20,7 @@ let package = Package(
         .executableTarget(name: "paywalls", dependencies: ["LocaleKit", "ArgumentKit", "PaywallModel"]),
         .testTarget(name: "LocaleKitTests", dependencies: ["LocaleKit"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
-        .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel"]),
+        .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel", "LocaleKit"]),
         .testTarget(name: "PaywallsCLITests", dependencies: ["paywalls"]),
     ],
     cxxLanguageStandard: .cxx17

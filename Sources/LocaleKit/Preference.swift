@@ -27,3 +27,14 @@ extension LocalePolicy {
         return tag
     }
 }
+
+/// What is wrong with a locale as an export spells it (a localization key, a default locale), or nil
+/// when it is a tag that can take part in matching.
+public func localeKeyProblem(_ key: String, policy: LocalePolicy = .standard) -> String? {
+    do throws(LanguageTagError) {
+        _ = try policy.matchableTag(for: key)
+        return nil
+    } catch {
+        return error.description
+    }
+}

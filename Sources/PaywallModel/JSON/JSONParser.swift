@@ -157,7 +157,8 @@ public struct JSONParser {
             }
             decoded.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
         default:
-            throw error("invalid escape '\\\(describe(escaped))'", at: position - 2)
+            let shown = (0x21..<0x7F).contains(escaped) ? "'\\\(Character(Unicode.Scalar(escaped)))'" : "'\\' followed by \(describe(escaped))"
+            throw error("invalid escape \(shown)", at: position - 2)
         }
     }
 
@@ -228,7 +229,8 @@ public struct JSONParser {
     }
 
     private func describe(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        if byte == UInt8(ascii: "'") { return "\"'\" (JSON strings take double quotes)" }
+        return (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
     }
 
     private func error(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {

@@ -1,0 +1,109 @@
+/// Reads typed members of one JSON object, reporting each missing or mistyped member at its pointer
+/// instead of stopping: the decoder goes on and the export's every problem is listed at once.
+struct FieldReader {
+    let object: JSONObject
+    let pointer: JSONPointer
+    let issues: IssueCollector
+
+    /// A reader for `value` at `pointer`, or nil (reported) when it is not an object.
+    init?(_ value: JSONValue, at pointer: JSONPointer, issues: IssueCollector) {
+        guard case let .object(object) = value else {
+            issues.report(pointer, "expected an object, found \(value.kind)")
+            return nil
+        }
+        self.object = object
+        self.pointer = pointer
+        self.issues = issues
+    }
+
+    func at(_ key: String) -> JSONPointer {
+        pointer.appending(key)
+    }
+
+    /// The member's value; nil and "required" when it is missing (or null) and `required`.
+    func value(_ key: String, required: Bool = true) -> JSONValue? {
+        guard let value = object[key], value != .null else {
+            if required { issues.report(at(key), "required") }
+            return nil
+        }
+        return value
+    }
+
+    func string(_ key: String, required: Bool = true) -> String? {
+        guard let value = value(key, required: required) else { return nil }
+        guard case let .string(text) = value else { return mistyped(key, "a string", value) }
+        return text
+    }
+
+    /// An identifier: a non-empty string of at most 256 bytes without control characters, so that
+    /// it is safe to print and to store.
+    func identifier(_ key: String, required: Bool = true) -> String? {
+        guard let text = string(key, required: required) else { return nil }
+        if let problem = Self.identifierProblem(text) {
+            issues.report(at(key), problem)
+            return nil
+        }
+        return text
+    }
+
+    static func identifierProblem(_ text: String) -> String? {
+        if text.isEmpty { return "must not be empty" }
+        if text.utf8.count > 256 { return "longer than 256 bytes" }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "contains a control character"
+        }
+        return nil
+    }
+
+    func integer(_ key: String, in range: ClosedRange<Int>, required: Bool = true) -> Int? {
+        guard let value = value(key, required: required) else { return nil }
+        guard case let .number(literal) = value, let number = Int(literal) else {
+            return mistyped(key, "an integer", value)
+        }
+        guard range.contains(number) else {
+            issues.report(at(key), "\(number) is out of range \(range.lowerBound)...\(range.upperBound)")
+            return nil
+        }
+        return number
+    }
+
+    func bool(_ key: String, required: Bool = true) -> Bool? {
+        guard let value = value(key, required: required) else { return nil }
+        guard case let .bool(flag) = value else { return mistyped(key, "a boolean", value) }
+        return flag
+    }
+
+    func array(_ key: String, required: Bool = true) -> [(pointer: JSONPointer, value: JSONValue)]? {
+        guard let value = value(key, required: required) else { return nil }
+        guard case let .array(elements) = value else { return mistyped(key, "an array", value) }
+        return elements.enumerated().map { (at(key).appending($0.offset), $0.element) }
+    }
+
+    func objectValue(_ key: String, required: Bool = true) -> JSONObject? {
+        guard let value = value(key, required: required) else { return nil }
+        guard case let .object(object) = value else { return mistyped(key, "an object", value) }
+        return object
+    }
+
+    func reader(_ key: String, required: Bool = true) -> FieldReader? {
+        guard let value = value(key, required: required) else { return nil }
+        return FieldReader(value, at: at(key), issues: issues)
+    }
+
+    /// An array of strings; elements of another type are reported one by one.
+    func strings(_ key: String, required: Bool = true) -> [String]? {
+        guard let elements = array(key, required: required) else { return nil }
+        return elements.compactMap { element in
+            guard case let .string(text) = element.value else {
+                issues.report(element.pointer, "expected a string, found \(element.value.kind)")
+                return nil
+            }
+            return text
+        }
+    }
+
+    private func mistyped<T>(_ key: String, _ expected: String, _ found: JSONValue) -> T? {
+        issues.report(at(key), "expected \(expected), found \(found.kind)")
+        return nil
+    }
+}

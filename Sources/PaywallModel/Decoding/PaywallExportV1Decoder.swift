@@ -1,0 +1,284 @@
+/// Reads a `paywall-export` v1 document (SPEC §4.1). Every structural problem is reported at its
+/// pointer; an element with a problem is left out, and the cross-reference checks that follow see
+/// only complete elements.
+struct PaywallExportV1Decoder {
+    let issues: IssueCollector
+    /// Says what is wrong with a locale key, or nil when it is a valid tag.
+    let localeProblem: (String) -> String?
+
+    func decode(_ root: FieldReader) -> (export: PaywallExport, located: LocatedExport)? {
+        let appID = root.identifier("app_id")
+        let revision = root.integer("revision", in: 0...Int(Int32.max))
+        let exportedAt = root.string("exported_at")
+        if let exportedAt, !isTimestamp(exportedAt) {
+            issues.report(root.at("exported_at"), "expected an ISO 8601 date and time such as 2026-11-29T12:00:00Z")
+        }
+        let defaultLocale = locale(root, "default_locale")
+        let located = LocatedExport(
+            segments: elements(root, "segments", decodeSegment),
+            products: elements(root, "products", decodeProduct),
+            paywalls: elements(root, "paywalls") { decodePaywall($0, exportDefault: defaultLocale ?? "en") },
+            placements: elements(root, "placements", decodePlacement),
+            declaredIDs: (declaredIDs(root, "segments"), declaredIDs(root, "products"), declaredIDs(root, "paywalls"))
+        )
+        guard let appID, let revision, let exportedAt, let defaultLocale else { return nil }
+        let export = PaywallExport(appID: appID, revision: revision, exportedAt: exportedAt, defaultLocale: defaultLocale,
+                                   format: .paywallExport(version: 1), segments: located.segments.map(\.value),
+                                   products: located.products.map(\.value), paywalls: located.paywalls.map(\.value),
+                                   placements: located.placements.map(\.value))
+        return (export, located)
+    }
+
+    private func elements<T>(_ reader: FieldReader, _ key: String, _ decode: (FieldReader) -> T?) -> [Located<T>] {
+        (reader.array(key) ?? []).compactMap { element in
+            FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decode).map { Located(pointer: element.pointer, value: $0) }
+        }
+    }
+
+    /// The `id` strings of a collection's elements as written, without reporting anything.
+    private func declaredIDs(_ reader: FieldReader, _ key: String) -> Set<String> {
+        guard case let .array(elements) = reader.object[key] else { return [] }
+        return Set(elements.compactMap { element in
+            guard case let .object(object) = element, case let .string(id) = object["id"] else { return nil }
+            return id
+        })
+    }
+
+    private func decodeSegment(_ reader: FieldReader) -> Segment? {
+        let id = reader.identifier("id")
+        let conditions = (reader.array("conditions") ?? []).map { element in
+            FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decodeCondition)
+        }
+        guard let id, !conditions.contains(where: { $0 == nil }) else { return nil }
+        return Segment(id: id, conditions: conditions.compactMap { $0 })
+    }
+
+    private func decodeCondition(_ reader: FieldReader) -> Condition? {
+        let attribute = reader.identifier("attribute")
+        guard let opName = reader.string("op") else { return nil }
+        guard let op = Condition.Operator(rawValue: opName) else {
+            let known = Condition.Operator.allCases.map(\.rawValue).joined(separator: ", ")
+            issues.report(reader.at("op"), "unknown condition op '\(opName)' (expected one of \(known))")
+            return nil
+        }
+        let values: [String]?
+        switch op.operands {
+        case .list:
+            values = reader.strings("values")
+            if values?.isEmpty == true { issues.report(reader.at("values"), "must list at least one value") }
+        case .single:
+            values = reader.string("value").map { [$0] }
+        case .none:
+            values = []
+        }
+        guard let attribute, let values, !(op.operands == .list && values.isEmpty) else { return nil }
+        if attribute == "app_version", op != .exists, let bad = values.first(where: { !isDottedVersion($0) }) {
+            issues.report(reader.at(op.operands == .list ? "values" : "value"), "'\(bad)' is not a dotted version such as 2.0.1")
+            return nil
+        }
+        return Condition(attribute: attribute, op: op, values: values)
+    }
+
+    private func decodeProduct(_ reader: FieldReader) -> Product? {
+        let id = reader.identifier("id")
+        let vendorProductID = reader.identifier("vendor_product_id")
+        let accessLevelID = reader.identifier("access_level_id", required: false)
+        let period = reader.reader("period", required: false).map(decodePeriod)
+        let trial = reader.reader("trial", required: false).map(decodePeriod)
+        let titles = localizedTexts(reader, "titles")
+        let prices = (reader.array("prices") ?? []).map { element in
+            FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decodePrice)
+        }
+        guard let id, let vendorProductID, period ?? .some(nil) != nil, trial ?? .some(nil) != nil, let titles,
+              !prices.contains(where: { $0 == nil }) else { return nil }
+        return Product(id: id, vendorProductID: vendorProductID, accessLevelID: accessLevelID, period: period ?? nil,
+                       trial: trial ?? nil, titles: titles, prices: prices.compactMap { $0 })
+    }
+
+    private func decodePeriod(_ reader: FieldReader) -> SubscriptionPeriod? {
+        let count = reader.integer("count", in: 1...1000)
+        guard let unitName = reader.string("unit") else { return nil }
+        guard let unit = SubscriptionPeriod.Unit(rawValue: unitName) else {
+            issues.report(reader.at("unit"), "unknown period unit '\(unitName)' (expected day, week, month or year)")
+            return nil
+        }
+        return count.map { SubscriptionPeriod(unit: unit, count: $0) }
+    }
+
+    private func decodePrice(_ reader: FieldReader) -> Price? {
+        let country = code(reader, "country", length: 2, example: "BR")
+        let currency = code(reader, "currency", length: 3, example: "BRL")
+        let amount = reader.string("amount")
+        if let amount, !isDecimal(amount) {
+            issues.report(reader.at("amount"), "'\(amount)' is not a decimal amount such as 49.90")
+            return nil
+        }
+        guard let country, let currency, let amount else { return nil }
+        return Price(country: country, currency: currency, amount: amount)
+    }
+
+    private func decodePaywall(_ reader: FieldReader, exportDefault: String) -> Paywall? {
+        let id = reader.identifier("id")
+        let name = reader.string("name")
+        let productIDs = reader.strings("product_ids")
+        let defaultLocale = locale(reader, "default_locale", required: false) ?? exportDefault
+        var localizations: [Localization] = []
+        var complete = true
+        for member in reader.objectValue("localizations")?.members ?? [] {
+            let pointer = reader.at("localizations").appending(member.key)
+            if let problem = localeProblem(member.key) {
+                issues.report(pointer, "invalid locale key: \(problem)")
+                complete = false
+            } else if let localization = FieldReader(member.value, at: pointer, issues: issues).flatMap({ decodeLocalization($0, locale: member.key) }) {
+                localizations.append(localization)
+            } else {
+                complete = false
+            }
+        }
+        let view = reader.reader("view", required: false).map(decodeView)
+        guard let id, let name, let productIDs, complete, view ?? .some(nil) != nil else { return nil }
+        return Paywall(id: id, name: name, productIDs: productIDs, defaultLocale: defaultLocale,
+                       localizations: localizations, view: view ?? nil)
+    }
+
+    private func decodeLocalization(_ reader: FieldReader, locale: String) -> Localization? {
+        let strings = reader.objectValue("strings", required: false)
+        let assets = reader.objectValue("assets", required: false)
+        let isRightToLeft = reader.bool("is_right_to_left", required: false)
+        let stringsValid = strings.map { checkStringValues($0, at: reader.at("strings")) } ?? true
+        guard stringsValid, reader.object["assets"].map({ _ in assets != nil }) ?? true,
+              reader.object["is_right_to_left"].map({ $0 == .null || isRightToLeft != nil }) ?? true else { return nil }
+        return Localization(locale: locale, remoteConfig: reader.value("remote_config", required: false),
+                            strings: strings ?? JSONObject(), assets: assets ?? JSONObject(), isRightToLeft: isRightToLeft)
+    }
+
+    /// String values are plain strings or rich-text arrays.
+    private func checkStringValues(_ strings: JSONObject, at pointer: JSONPointer) -> Bool {
+        var valid = true
+        for member in strings.members {
+            switch member.value {
+            case .string, .array: continue
+            default:
+                issues.report(pointer.appending(member.key), "expected a string or a rich-text array, found \(member.value.kind)")
+                valid = false
+            }
+        }
+        return valid
+    }
+
+    private func decodeView(_ reader: FieldReader) -> ViewConfiguration? {
+        let templateID = reader.identifier("template_id", required: false)
+        let assets = reader.objectValue("assets", required: false)
+        let timers = reader.strings("timers", required: false)
+        let customActions = reader.strings("custom_actions", required: false)
+        let allRead = [("template_id", templateID != nil), ("assets", assets != nil), ("timers", timers != nil),
+                       ("custom_actions", customActions != nil)].allSatisfy { key, read in read || reader.object[key] ?? .null == .null }
+        guard allRead else { return nil }
+        return ViewConfiguration(templateID: templateID, assets: assets ?? JSONObject(), timers: timers ?? [],
+                                 customActions: customActions ?? [])
+    }
+
+    private func decodePlacement(_ reader: FieldReader) -> Placement? {
+        let id = reader.identifier("id")
+        let audiences = (reader.array("audiences") ?? []).map { element in
+            FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decodeAudience)
+        }
+        guard let id, !audiences.contains(where: { $0 == nil }) else { return nil }
+        return Placement(id: id, audiences: audiences.compactMap { $0 })
+    }
+
+    private func decodeAudience(_ reader: FieldReader) -> Audience? {
+        let name = reader.string("name")
+        let priority = reader.integer("priority", in: Int(Int32.min)...Int(Int32.max))
+        let segmentIDs = reader.strings("segment_ids")
+        let versionID = reader.identifier("version_id")
+        let variations = (reader.array("variations") ?? []).map { element in
+            FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decodeVariation)
+        }
+        guard let name, let priority, let segmentIDs, let versionID, !variations.contains(where: { $0 == nil }) else { return nil }
+        return Audience(name: name, priority: priority, segmentIDs: segmentIDs, versionID: versionID,
+                        variations: variations.compactMap { $0 })
+    }
+
+    private func decodeVariation(_ reader: FieldReader) -> Variation? {
+        let variationID = reader.identifier("variation_id")
+        let paywallID = reader.identifier("paywall_id")
+        let weight = reader.integer("weight", in: 0...100)
+        guard let variationID, let paywallID, let weight else { return nil }
+        return Variation(variationID: variationID, paywallID: paywallID, weight: weight)
+    }
+
+    // MARK: Small value checks
+
+    private func locale(_ reader: FieldReader, _ key: String, required: Bool = true) -> String? {
+        guard let text = reader.string(key, required: required) else { return nil }
+        if let problem = localeProblem(text) {
+            issues.report(reader.at(key), "invalid locale: \(problem)")
+            return nil
+        }
+        return text
+    }
+
+    /// An object of texts keyed by locale (product titles).
+    private func localizedTexts(_ reader: FieldReader, _ key: String) -> [String: String]? {
+        guard let object = reader.objectValue(key, required: false) else {
+            return reader.object[key] ?? .null == .null ? [:] : nil
+        }
+        var texts: [String: String] = [:]
+        var valid = true
+        for member in object.members {
+            let pointer = reader.at(key).appending(member.key)
+            if let problem = localeProblem(member.key) {
+                issues.report(pointer, "invalid locale key: \(problem)")
+                valid = false
+            } else if case let .string(text) = member.value {
+                texts[member.key] = text
+            } else {
+                issues.report(pointer, "expected a string, found \(member.value.kind)")
+                valid = false
+            }
+        }
+        return valid ? texts : nil
+    }
+
+    private func code(_ reader: FieldReader, _ key: String, length: Int, example: String) -> String? {
+        guard let text = reader.string(key) else { return nil }
+        guard text.utf8.count == length, text.utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
+            issues.report(reader.at(key), "'\(text)' is not a \(length)-letter upper-case code such as \(example)")
+            return nil
+        }
+        return text
+    }
+}
+
+/// `2.0`, `10.4.1`: digits separated by single dots.
+func isDottedVersion(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }
+}
+
+/// `49.90`, `1200`: digits with an optional fraction, no sign, no exponent.
+func isDecimal(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }
+}
+
+/// `2026-11-29T12:00:00Z`, `2026-11-29T12:00:00.123+02:00`.
+func isTimestamp(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    func digits(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && bytes[range].allSatisfy { (48...57).contains($0) } }
+    guard bytes.count >= 20, digits(0..<4), bytes[4] == 45, digits(5..<7), bytes[7] == 45, digits(8..<10),
+          bytes[10] == 84 || bytes[10] == 116, digits(11..<13), bytes[13] == 58, digits(14..<16), bytes[16] == 58, digits(17..<19)
+    else { return false }
+    var rest = bytes[19...]
+    if rest.first == 46 {
+        rest = rest.dropFirst()
+        let fraction = rest.prefix { (48...57).contains($0) }
+        guard !fraction.isEmpty else { return false }
+        rest = rest.dropFirst(fraction.count)
+    }
+    if rest.elementsEqual([90]) || rest.elementsEqual([122]) { return true }
+    let zone = Array(rest)
+    return zone.count == 6 && (zone[0] == 43 || zone[0] == 45) && zone[3] == 58
+        && zone[1...2].allSatisfy { (48...57).contains($0) } && zone[4...5].allSatisfy { (48...57).contains($0) }
+}

@@ -1,0 +1,43 @@
+/// One app's dashboard export in the project's own model, whichever format it came in: what a
+/// snapshot stores and what resolution reads.
+public struct PaywallExport: Sendable, Equatable {
+    public var appID: String
+    public var revision: Int
+    /// ISO 8601, as the export states it.
+    public var exportedAt: String
+    /// The locale every chain ends at when a paywall names none.
+    public var defaultLocale: String
+    public var format: ExportFormat
+    public var segments: [Segment]
+    public var products: [Product]
+    public var paywalls: [Paywall]
+    public var placements: [Placement]
+
+    public init(appID: String, revision: Int, exportedAt: String, defaultLocale: String, format: ExportFormat,
+                segments: [Segment], products: [Product], paywalls: [Paywall], placements: [Placement]) {
+        self.appID = appID
+        self.revision = revision
+        self.exportedAt = exportedAt
+        self.defaultLocale = defaultLocale
+        self.format = format
+        self.segments = segments
+        self.products = products
+        self.paywalls = paywalls
+        self.placements = placements
+    }
+}
+
+/// The document format an export was read from.
+public enum ExportFormat: Sendable, Equatable, CustomStringConvertible {
+    /// This project's documented multi-locale export (SPEC §4.1).
+    case paywallExport(version: Int)
+    /// The vendor's fallback file (SPEC §4.2), formats 8 to 11.
+    case adaptyFallback(version: Int)
+
+    public var description: String {
+        switch self {
+        case let .paywallExport(version): return "paywall-export v\(version)"
+        case let .adaptyFallback(version): return "adapty-fallback v\(version)"
+        }
+    }
+}
