@@ -17,11 +17,15 @@ struct AdaptyMatchStrategy: MatchStrategy {
         for (position, preference) in preferences.enumerated() {
             for (step, candidate) in Self.candidates(for: preference).enumerated() {
                 if let index = indexByNormalizedTag[candidate] {
-                    return MatchChoice(index: index, outcome: step == 0 ? .exact : .fallback, preference: position)
+                    return MatchChoice(index: index, outcome: step == 0 ? .exact : .fallback, preference: position, step: step)
                 }
             }
         }
         return nil
+    }
+
+    func fallbacks(after choice: MatchChoice, in preferences: [Preference]) -> [Int] {
+        Self.candidates(for: preferences[choice.preference]).dropFirst(choice.step + 1).compactMap { indexByNormalizedTag[$0] }
     }
 
     func chain(for preferences: ArraySlice<Preference>) -> [String] {

@@ -27,11 +27,15 @@ struct CLDRMatchStrategy: MatchStrategy {
         for (position, preference) in preferences.enumerated() {
             for (step, element) in preference.chain.enumerated() {
                 if let index = bestCandidate(for: element) {
-                    return MatchChoice(index: index, outcome: step == 0 ? .exact : .fallback, preference: position)
+                    return MatchChoice(index: index, outcome: step == 0 ? .exact : .fallback, preference: position, step: step)
                 }
             }
         }
         return nil
+    }
+
+    func fallbacks(after choice: MatchChoice, in preferences: [Preference]) -> [Int] {
+        preferences[choice.preference].chain.dropFirst(choice.step + 1).compactMap(bestCandidate(for:))
     }
 
     func chain(for preferences: ArraySlice<Preference>) -> [String] {

@@ -27,7 +27,12 @@ struct ICUMatchStrategy: MatchStrategy {
         else { return nil }
         let winner = desired[max(desiredIndex, 0)]
         let exact = keys[index] == policy.matchKey(for: winner.tag)
-        return MatchChoice(index: availableIndices[index], outcome: exact ? .exact : .fallback, preference: winner.position)
+        return MatchChoice(index: availableIndices[index], outcome: exact ? .exact : .fallback, preference: winner.position, step: 0)
+    }
+
+    /// ICU answers with one locale and no chain: only the default follows it.
+    func fallbacks(after choice: MatchChoice, in preferences: [Preference]) -> [Int] {
+        []
     }
 
     func chain(for preferences: ArraySlice<Preference>) -> [String] {

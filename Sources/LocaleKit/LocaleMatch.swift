@@ -46,4 +46,7 @@ public struct LocaleMatch: Sendable, Equatable {
     public let mode: MatchMode
     /// Preferences that were skipped because they are not usable tags.
     public let skippedPreferences: [SkippedLocale]
+    /// The availables to take content from, most specific first: the match, the availables later in
+    /// its chain, then the default (`pt-br`, `pt`, `en` for `pt_BR`). Strings merge along this order.
+    public let fallbackOrder: [Int]
 }

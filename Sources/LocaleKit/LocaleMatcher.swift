@@ -55,10 +55,15 @@ public final class LocaleMatcher: Sendable {
         let skipped = mode.skipped(preferences)
         guard let choice else {
             return LocaleMatch(matched: defaultMatch, availableIndex: defaultIndex, outcome: .default,
-                               chain: chain, mode: mode, skippedPreferences: skipped)
+                               chain: chain, mode: mode, skippedPreferences: skipped, fallbackOrder: defaultIndex.map { [$0] } ?? [])
+        }
+        var order: [Int] = []
+        for index in [choice.index] + strategy.fallbacks(after: choice, in: preferences) + (defaultIndex.map { [$0] } ?? [])
+        where !order.contains(index) {
+            order.append(index)
         }
         return LocaleMatch(matched: available[choice.index], availableIndex: choice.index, outcome: choice.outcome,
-                           chain: chain, mode: mode, skippedPreferences: skipped)
+                           chain: chain, mode: mode, skippedPreferences: skipped, fallbackOrder: order)
     }
 
     /// Only the position of the chosen available, nil for the default: the fast path for batch

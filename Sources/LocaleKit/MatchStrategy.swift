@@ -4,6 +4,8 @@ struct MatchChoice {
     let outcome: MatchOutcome
     /// The deciding preference's position in the list matched.
     let preference: Int
+    /// How far down that preference's chain the choice was found (0: the preference itself).
+    let step: Int
 }
 
 /// One matching mode, built once over a set of available localizations. Choosing is the hot path;
@@ -14,6 +16,9 @@ protocol MatchStrategy: Sendable {
     var decidesEachPreferenceAlone: Bool { get }
     /// The available chosen for the preferences; nil when nothing but the default is left.
     func choice(for preferences: [Preference]) -> MatchChoice?
+    /// The availables that the rest of the deciding preference's chain reaches after `choice`, in
+    /// order: where content missing in the chosen localization comes from, before the default.
+    func fallbacks(after choice: MatchChoice, in preferences: [Preference]) -> [Int]
     /// The locales walked for these preferences, in order.
     func chain(for preferences: ArraySlice<Preference>) -> [String]
     /// The available that stands for the default locale, if one does.

@@ -28,3 +28,26 @@ import LocaleKit
         #expect(noMatch.chain == ["fr-CA", "fr", "ja", "de"])
     }
 }
+
+@Suite struct FallbackOrderTests {
+    static let available = ["en", "pt-br", "pt", "zh", "zh-hant", "es", "es-419", "de"]
+
+    @Test(arguments: [
+        (MatchMode.cldr, "pt_BR", ["pt-br", "pt", "en"]),
+        (.cldr, "es-MX", ["es-419", "es", "en"]),
+        (.cldr, "zh-HK", ["zh-hant", "en"]),
+        (.cldr, "fr-CA", ["en"]),
+        (.cldr, "en-AU", ["en"]),
+        (.adapty, "pt-BR", ["pt-br", "pt", "en"]),
+        (.adapty, "es-MX", ["es", "en"]),
+        (.icu, "es-MX", ["es-419", "en"]),
+    ])
+    func mergesAlongTheChainThenTheDefault(_ mode: MatchMode, _ preference: String, _ expected: [String]) {
+        let match = LocaleMatcher(available: Self.available, mode: mode).match([preference])
+        #expect(match.fallbackOrder.map { Self.available[$0] } == expected)
+    }
+
+    @Test func aDefaultOutsideTheAvailablesAddsNothing() {
+        #expect(LocaleMatcher(available: ["fr"], defaultLocale: "en").match(["de"]).fallbackOrder == [])
+    }
+}
