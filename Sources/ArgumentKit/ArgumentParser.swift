@@ -98,10 +98,17 @@ public struct ArgumentParser: Sendable {
 
     /// ", did you mean '--mode'?" for a near miss, else nothing.
     private static func suggestion(for word: String, among candidates: [String]) -> String {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= max(1, word.count / 3) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
-        return ", did you mean '\(best.0)'?"
+        closestCandidates(to: word, among: candidates, limit: 1).first.map { ", did you mean '\($0)'?" } ?? ""
     }
+}
+
+/// The candidates nearest to a word that was not found (a mistyped option, an unknown placement id),
+/// nearest first: within an edit distance of a third of the word's length (at least 1).
+public func closestCandidates(to word: String, among candidates: [String], limit: Int) -> [String] {
+    let threshold = max(1, word.count / 3)
+    let near: [(candidate: String, distance: Int)] = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.distance <= threshold }
+    let ordered = near.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.candidate < $1.candidate }
+    return ordered.prefix(limit).map(\.candidate)
 }
 
 /// Levenshtein distance, for suggestions.

@@ -2,7 +2,7 @@ import COpenSSL
 
 /// Message digests from the system's libcrypto (EVP): never a hand-written hash.
 public enum Digest {
-    public enum Algorithm {
+    public enum Algorithm: Sendable {
         case md5, sha256
     }
 

@@ -1,1 +1,64 @@
+import LocaleKit
 import PaywallModel
+import PaywallStore
+
+/// Answers "which paywall, in which language, does this user get at this placement?" from the
+/// current snapshot: audience -> variation -> locale -> bundle, with a handful of indexed reads.
+public struct PaywallResolver {
+    let store: PaywallStore
+    let policy: LocalePolicy
+
+    public init(store: PaywallStore, policy: LocalePolicy = .standard) {
+        self.store = store
+        self.policy = policy
+    }
+
+    public func resolve(_ request: ResolutionRequest) throws(ResolutionError) -> ResolvedBundle {
+        do {
+            return try resolveInStore(request)
+        } catch let error as ResolutionError {
+            throw error
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .inconsistent("\(error)")
+        }
+    }
+
+    private func resolveInStore(_ request: ResolutionRequest) throws -> ResolvedBundle {
+        guard let snapshot = try store.currentSnapshot() else { throw ResolutionError.noSnapshot }
+        guard let stored = try store.placement(request.placementID, in: snapshot) else {
+            throw ResolutionError.unknownPlacement(request.placementID, knownIDs: try store.placementIDs(in: snapshot))
+        }
+        guard let audience = AudienceSelection(in: stored, for: request) else { throw ResolutionError.noAudience(request.placementID) }
+        let variation = VariationSelection(in: audience.audience, profileID: request.profileID)
+        guard let paywall = try store.paywall(variation.variation.paywallID, in: snapshot) else {
+            throw ResolutionError.inconsistent("variation \(variation.variation.variationID) shows paywall '\(variation.variation.paywallID)', which it does not hold")
+        }
+        let matcher = LocaleMatcher(available: paywall.locales, defaultLocale: paywall.defaultLocale, mode: request.mode, policy: policy)
+        let match = matcher.match(request.locales)
+        let order = match.fallbackOrder.map { paywall.locales[$0] }
+        let content = LocalizedContent(merging: try store.localizations(ofPaywall: paywall.id, locales: order, in: snapshot), view: paywall.view)
+        let products = try store.products(paywall.productIDs, in: snapshot).map { product in
+            ResolvedBundle.ProductOffer(vendorProductID: product.vendorProductID,
+                                        localizedTitle: order.lazy.compactMap { product.titles[$0] }.first,
+                                        price: price(of: product, for: request))
+        }
+        var explanation = audience.trace
+        explanation.append(variation.bucket.map { "bucket \($0) of 100 (profile \(request.profileID ?? ""))" } ?? "no profile id: the heaviest variation")
+        explanation.append("variation \(variation.variation.variationID) (weight \(variation.variation.weight)) shows paywall \(paywall.id)")
+        explanation.append("locales \(paywall.locales.joined(separator: ", ")); chain \(match.chain.joined(separator: " -> ")); "
+                           + "matched \(match.matched) (\(match.outcome.rawValue)); strings merged from \(order.joined(separator: ", "))")
+        explanation += match.skippedPreferences.map { "skipped preference: \($0.reason)" }
+        return ResolvedBundle(placementID: request.placementID, audience: audience.audience, matchedSegments: audience.matchedSegments,
+                              variation: variation.variation, paywall: paywall, requestedLocales: request.locales, localeMatch: match,
+                              content: content, products: products, snapshot: snapshot, explanation: explanation)
+    }
+
+    /// The price for the user's country, else for the region of their first usable locale, else the first.
+    private func price(of product: Product, for request: ResolutionRequest) -> Price? {
+        let region = request.context.country?.uppercased()
+            ?? request.locales.lazy.compactMap { try? policy.languageTag(for: $0).region }.first
+        return product.prices.first { $0.country == region } ?? product.prices.first
+    }
+}

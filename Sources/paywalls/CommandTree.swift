@@ -8,6 +8,11 @@ enum CommandTree {
         switch path {
         case ["paywalls", "locale", "explain"]: return LocaleExplainCommand.self
         case ["paywalls", "locale", "match"]: return LocaleMatchCommand.self
+        case ["paywalls", "import"]: return ImportCommand.self
+        case ["paywalls", "resolve"]: return ResolveCommand.self
+        case ["paywalls", "status"]: return StatusCommand.self
+        case ["paywalls", "snapshots"]: return SnapshotsCommand.self
+        case ["paywalls", "diff"]: return DiffCommand.self
         default: return nil
         }
     }
@@ -16,9 +21,15 @@ enum CommandTree {
         name: "paywalls",
         abstract: "Sync paywall exports and resolve localized paywall bundles.",
         options: [
+            .value("store", "dir", help: "The snapshot store (default: $PAYWALLS_STORE, else ./.paywalls)."),
             .value("locale-policy", "file", help: "Locale policy file (default: $PAYWALLS_LOCALE_POLICY, else ./locales/policy.txt)."),
         ],
         subcommands: [
+            ImportCommand.spec,
+            ResolveCommand.spec,
+            StatusCommand.spec,
+            SnapshotsCommand.spec,
+            DiffCommand.spec,
             CommandSpec(
                 name: "locale",
                 abstract: "Inspect language tags and match locale preferences.",

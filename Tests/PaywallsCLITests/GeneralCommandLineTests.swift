@@ -11,7 +11,12 @@ import Testing
     @Test(arguments: [
         (["--help"], "USAGE: paywalls <subcommand>"),
         (["locale", "--help"], "USAGE: paywalls locale <subcommand>"),
-        (["locale", "explain", "--help"], "USAGE: paywalls locale explain [--locale-policy <file>] <tag>"),
+        (["locale", "explain", "--help"], "USAGE: paywalls locale explain [--store <dir>] [--locale-policy <file>] <tag>"),
+        (["import", "--help"], "USAGE: paywalls import [--store <dir>] [--locale-policy <file>] [--format <format>]"),
+        (["resolve", "--help"], "USAGE: paywalls resolve [--store <dir>] [--locale-policy <file>] [--placement <id>]"),
+        (["status", "--help"], "USAGE: paywalls status"),
+        (["snapshots", "--help"], "USAGE: paywalls snapshots"),
+        (["diff", "--help"], "USAGE: paywalls diff"),
         (["locale", "match", "-h"], "USAGE: paywalls locale match"),
     ])
     func everyCommandHasHelp(_ arguments: [String], _ usage: String) throws {
@@ -23,7 +28,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ([], "error: missing subcommand: expected one of locale"),
+        ([], "error: missing subcommand: expected one of import, resolve, status, snapshots, diff, locale"),
         (["locale"], "error: missing subcommand: expected one of explain, match"),
         (["lcoale"], "error: unknown subcommand 'lcoale', did you mean 'locale'?"),
         (["locale", "match", "--mdoe", "icu"], "error: unknown option '--mdoe', did you mean '--mode'?"),

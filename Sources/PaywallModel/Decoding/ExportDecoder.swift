@@ -31,29 +31,42 @@ public struct ExportDecoder {
     public func decode(_ document: JSONValue, format: Format = .auto) throws(InvalidExport) -> PaywallExport {
         let issues = IssueCollector(limit: issueLimit)
         guard let root = FieldReader(document, at: .root, issues: issues) else { throw InvalidExport(issues: issues.issues, truncated: false) }
-        switch format == .auto ? try Self.detectFormat(root) : format {
-        case .paywallExport:
+        let decoded: PaywallExport?
+        if try Self.resolve(format, root) == .paywallExport {
             try checkHeader(root, issues: issues)
             let decoder = PaywallExportV1Decoder(issues: issues, localeProblem: localeProblem)
-            let decoded = decoder.decode(root)
-            if let decoded { CrossReferenceChecks(issues: issues).check(decoded.located) }
-            try issues.check()
-            guard let export = decoded?.export else { throw InvalidExport(issues: issues.issues, truncated: false) }
-            return export
-        case .adaptyFallback, .auto:
-            throw InvalidExport(issues: [ValidationIssue(root.at("meta").appending("version"),
-                                                         "vendor fallback files are not supported by this build yet")], truncated: false)
+            let result = decoder.decode(root)
+            if let result { CrossReferenceChecks(issues: issues).check(result.located) }
+            decoded = result?.export
+        } else {
+            decoded = try AdaptyFallbackDecoder(issues: issues, localeProblem: localeProblem, jsonLimits: jsonLimits).decode(root)
         }
+        try issues.check()
+        guard let decoded else { throw InvalidExport(issues: issues.issues, truncated: false) }
+        return decoded
     }
 
-    /// `paywall-export` documents say so in `format`; vendor fallback files have `data` and `meta`.
+    /// The format to read `root` as: detected from the content for `.auto`; an explicit format that the
+    /// content contradicts is refused.
+    static func resolve(_ requested: Format, _ root: FieldReader) throws(InvalidExport) -> Format {
+        guard requested != .auto else { return try detectFormat(root) }
+        guard let detected = try? detectFormat(root), detected != requested else { return requested }
+        let (pointer, found) = detected == .paywallExport
+            ? (root.at("format"), "a \"paywall-export\" document")
+            : (JSONPointer.root, "a vendor fallback file (\"data\" and \"meta\", no \"format\")")
+        let expected = requested == .paywallExport ? "a \"paywall-export\" document" : "a vendor fallback file"
+        throw InvalidExport(issues: [ValidationIssue(pointer, "expected \(expected), found \(found)")], truncated: false)
+    }
+
+    /// `paywall-export` documents say so in `format`; vendor fallback files have `data` and `meta` and
+    /// no `format` (either one is enough to read the file as one and say what is wrong with it).
     static func detectFormat(_ root: FieldReader) throws(InvalidExport) -> Format {
         if let format = root.object["format"] {
             if format == .string(Format.paywallExport.rawValue) { return .paywallExport }
             throw InvalidExport(issues: [ValidationIssue(root.at("format"), "unknown export format \(format.rendered()) "
                 + "(this build reads \"paywall-export\" documents and the vendor's fallback files)")], truncated: false)
         }
-        if case .object = root.object["data"], case .object = root.object["meta"] { return .adaptyFallback }
+        if root.object["data"] != nil || root.object["meta"] != nil { return .adaptyFallback }
         throw InvalidExport(issues: [ValidationIssue(.root, "not an export: expected \"format\": \"paywall-export\", "
             + "or \"data\" and \"meta\" as in the vendor's fallback files")], truncated: false)
     }

@@ -15,16 +15,23 @@ func forEachChunk(of fileDescriptor: Int32, named name: String, _ body: (UnsafeR
     }
 }
 
-/// Reads a whole (small) file as text; the error names the file and the system's reason.
-func readTextFile(atPath path: String) throws(CommandFailure) -> String {
+/// Reads a whole file; the error names the file and the system's reason.
+func readFile(atPath path: String) throws(CommandFailure) -> [UInt8] {
     let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard fileDescriptor >= 0 else {
         throw CommandFailure(exitCode: .noInput, message: "cannot open \(path): \(String(cString: strerror(errno)))")
     }
     defer { close(fileDescriptor) }
     var bytes: [UInt8] = []
+    var status = stat()
+    if fstat(fileDescriptor, &status) == 0 { bytes.reserveCapacity(Int(status.st_size)) }
     try forEachChunk(of: fileDescriptor, named: path) { bytes.append(contentsOf: $0) }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
+}
+
+/// Reads a whole (small) file as text.
+func readTextFile(atPath path: String) throws(CommandFailure) -> String {
+    String(decoding: try readFile(atPath: path), as: UTF8.self)
 }
 
 func fileExists(atPath path: String) -> Bool {

@@ -1,0 +1,26 @@
+/// Member readers shared by the fallback decoders: optional members that may be given but invalid,
+/// and locale values.
+extension FieldReader {
+    /// True when `key` is missing or null: an optional reader's nil then means "not given", not "invalid".
+    func isAbsent(_ key: String) -> Bool {
+        object[key] ?? .null == .null
+    }
+
+    /// An optional object member read by `decode`; `valid` is false when it is given but is not an
+    /// object or does not decode (both reported).
+    func optionalObject<T>(_ key: String, _ decode: (FieldReader) -> T?) -> (value: T?, valid: Bool) {
+        guard !isAbsent(key) else { return (nil, true) }
+        let value = reader(key).flatMap(decode)
+        return (value, value != nil)
+    }
+
+    /// A locale value; `problem` says what is wrong with it (LocaleKit's rules, passed in by the caller).
+    func locale(_ key: String, required: Bool = true, problem: (String) -> String?) -> String? {
+        guard let text = string(key, required: required) else { return nil }
+        if let reason = problem(text) {
+            issues.report(at(key), "invalid locale: \(reason)")
+            return nil
+        }
+        return text
+    }
+}

@@ -1,0 +1,88 @@
+import CSQLite
+
+/// One SQLite connection, configured for the store: WAL (readers see only committed snapshots while
+/// a writer works), a busy timeout, foreign keys on, and `synchronous=NORMAL`, which in WAL mode
+/// can lose the last commits on power loss but never leaves the database inconsistent.
+final class Database {
+    enum TransactionMode: String {
+        /// Takes the write lock at once, so a concurrent writer fails early rather than mid-transaction.
+        case immediate = "IMMEDIATE"
+        /// Reads one consistent state across several statements.
+        case deferred = "DEFERRED"
+    }
+
+    static let busyTimeoutMilliseconds: Int32 = 2000
+
+    let path: String
+    private let handle: OpaquePointer
+
+    init(path: String, create: Bool) throws(StoreError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(handle)
+            throw Self.error(code: code, reason: reason, path: path)
+        }
+        self.path = path
+        self.handle = handle
+        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        let journalMode = try prepare("PRAGMA journal_mode = WAL")
+        guard try journalMode.step(), journalMode.text(at: 0).lowercased() == "wal" else {
+            throw StoreError(kind: .io, message: "cannot switch the store at \(path) to WAL journal mode")
+        }
+        // A large publish grows the WAL file; the limit truncates it again after the next checkpoint.
+        try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864")
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL without results, possibly several statements.
+    func execute(_ sql: String) throws(StoreError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code: code) }
+    }
+
+    func prepare(_ sql: String) throws(StoreError) -> Statement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw error(code: code) }
+        return Statement(handle: statement, database: self)
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func transaction<Result>(_ mode: TransactionMode = .immediate,
+                             _ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
+        try execute("BEGIN \(mode.rawValue)")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            // SQLite rolls some failures back by itself; a second ROLLBACK would fail.
+            if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+            throw error
+        }
+    }
+
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// The error for a failed call on this connection, with SQLite's message.
+    func error(code: Int32) -> StoreError {
+        Self.error(code: code, reason: String(cString: sqlite3_errmsg(handle)), path: path)
+    }
+
+    private static func error(code: Int32, reason: String, path: String) -> StoreError {
+        switch code & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return StoreError(kind: .locked, message: "another writer holds the store at \(path) (\(reason))")
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return StoreError(kind: .corrupt, message: "the store at \(path) is damaged: \(reason)")
+        default:
+            return StoreError(kind: .io, message: "cannot use the store at \(path): \(reason)")
+        }
+    }
+}

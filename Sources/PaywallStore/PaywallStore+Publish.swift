@@ -1,0 +1,74 @@
+import PaywallModel
+
+extension PaywallStore {
+    /// Stores `export` as the new current snapshot in one transaction, unless the newest snapshot of
+    /// `source` has the same content hash; then nothing is written. Retention is per source: each keeps
+    /// its newest `retention` snapshots (at least the new one), so a busy source never evicts another's.
+    public func publish(_ export: PaywallExport, source: String, contentHash: String, importedAt: String,
+                        retention: Int = defaultRetention) throws(StoreError) -> PublishOutcome {
+        try database.transaction { () throws(StoreError) -> PublishOutcome in
+            if let current = try newestSnapshot(from: source), current.contentHash == contentHash {
+                return .unchanged(current)
+            }
+            let insert = try database.prepare("""
+                INSERT INTO snapshots (source, format, app_id, revision, exported_at, default_locale, imported_at, content_hash)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                """)
+            try insert.bind(source, export.format.description, export.appID, export.revision, export.exportedAt,
+                            export.defaultLocale, importedAt, contentHash)
+            try insert.run()
+            let snapshot = SnapshotInfo(id: database.lastInsertedRowID, source: source, format: export.format.description,
+                                        appID: export.appID, revision: export.revision, exportedAt: export.exportedAt,
+                                        importedAt: importedAt, contentHash: contentHash)
+            try insertContents(of: export, snapshotID: snapshot.id)
+            let prune = try database.prepare("""
+                DELETE FROM snapshots WHERE source = ?1
+                AND id NOT IN (SELECT id FROM snapshots WHERE source = ?1 ORDER BY id DESC LIMIT ?2)
+                """)
+            try prune.bind(source, max(retention, 1))
+            try prune.run()
+            return .published(snapshot)
+        }
+    }
+
+    private func insertContents(of export: PaywallExport, snapshotID: Int64) throws(StoreError) {
+        let segment = try database.prepare("INSERT INTO segments (snapshot_id, ordinal, body) VALUES (?1, ?2, ?3)")
+        for (ordinal, item) in export.segments.enumerated() {
+            try segment.bind(snapshotID, ordinal, item.stored.rendered())
+            try segment.run()
+        }
+
+        var segmentOrdinals: [String: Int] = [:]
+        for (ordinal, item) in export.segments.enumerated() where segmentOrdinals[item.id] == nil {
+            segmentOrdinals[item.id] = ordinal
+        }
+        let placement = try database.prepare(
+            "INSERT INTO placements (snapshot_id, ordinal, id, body, segments) VALUES (?1, ?2, ?3, ?4, ?5)")
+        for (ordinal, item) in export.placements.enumerated() {
+            let referenced = Set(item.audiences.flatMap(\.segmentIDs).compactMap { segmentOrdinals[$0] }).sorted()
+            let segments = JSONValue.array(referenced.map { export.segments[$0].stored })
+            try placement.bind(snapshotID, ordinal, item.id, item.stored.rendered(), segments.rendered())
+            try placement.run()
+        }
+
+        let product = try database.prepare("INSERT INTO products (snapshot_id, ordinal, id, body) VALUES (?1, ?2, ?3, ?4)")
+        for (ordinal, item) in export.products.enumerated() {
+            try product.bind(snapshotID, ordinal, item.id, item.stored.rendered())
+            try product.run()
+        }
+
+        let paywall = try database.prepare("INSERT INTO paywalls (snapshot_id, ordinal, id, body) VALUES (?1, ?2, ?3, ?4)")
+        let localization = try database.prepare("""
+            INSERT INTO localizations (snapshot_id, paywall_ordinal, ordinal, paywall_id, locale, body)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            """)
+        for (paywallOrdinal, item) in export.paywalls.enumerated() {
+            try paywall.bind(snapshotID, paywallOrdinal, item.id, StoredPaywall(item).stored.rendered())
+            try paywall.run()
+            for (ordinal, contents) in item.localizations.enumerated() {
+                try localization.bind(snapshotID, paywallOrdinal, ordinal, item.id, contents.locale, contents.stored.rendered())
+                try localization.run()
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import PaywallModel
+
+// Each read is one statement on a primary key or an index. Where a model built in code repeats an id,
+// the first in export order wins.
+extension PaywallStore {
+    /// In export order.
+    public func placementIDs(in snapshot: SnapshotInfo) throws(StoreError) -> [String] {
+        let statement = try database.prepare("SELECT id FROM placements WHERE snapshot_id = ?1 ORDER BY ordinal")
+        try statement.bind(snapshot.id)
+        return try statement.rows { $0.text(at: 0) }
+    }
+
+    public func placement(_ id: String, in snapshot: SnapshotInfo) throws(StoreError) -> StoredPlacement? {
+        let statement = try database.prepare(
+            "SELECT body, segments FROM placements WHERE snapshot_id = ?1 AND id = ?2 ORDER BY ordinal LIMIT 1")
+        try statement.bind(snapshot.id, id)
+        guard try statement.step() else { return nil }
+        return try decoded("placement '\(id)'", of: snapshot) { () throws(StorageDecodingError) in
+            StoredPlacement(placement: try Placement(stored: .stored(statement.text(at: 0))),
+                            segments: try JSONValue.stored(statement.text(at: 1)).storedElements().map(Segment.init(stored:)))
+        }
+    }
+
+    public func paywall(_ id: String, in snapshot: SnapshotInfo) throws(StoreError) -> StoredPaywall? {
+        let statement = try database.prepare("SELECT body FROM paywalls WHERE snapshot_id = ?1 AND id = ?2 ORDER BY ordinal LIMIT 1")
+        try statement.bind(snapshot.id, id)
+        guard try statement.step() else { return nil }
+        return try decoded("paywall '\(id)'", of: snapshot) { () throws(StorageDecodingError) in
+            try StoredPaywall(stored: .stored(statement.text(at: 0)))
+        }
+    }
+
+    /// The paywall's localizations for `locales`, spelled as in the export, in the order asked; locales
+    /// it does not have are skipped.
+    public func localizations(ofPaywall id: String, locales: [String], in snapshot: SnapshotInfo) throws(StoreError) -> [Localization] {
+        let statement = try database.prepare("""
+            SELECT body FROM localizations WHERE snapshot_id = ?1 AND paywall_id = ?2 AND locale = ?3
+            ORDER BY paywall_ordinal, ordinal LIMIT 1
+            """)
+        var found: [Localization] = []
+        for locale in locales {
+            try statement.bind(snapshot.id, id, locale)
+            guard try statement.step() else { continue }
+            found.append(try decoded("localization '\(locale)' of paywall '\(id)'", of: snapshot) { () throws(StorageDecodingError) in
+                try Localization(locale: locale, stored: .stored(statement.text(at: 0)))
+            })
+        }
+        return found
+    }
+
+    /// In the order of `ids`; ids the snapshot does not have are skipped.
+    public func products(_ ids: [String], in snapshot: SnapshotInfo) throws(StoreError) -> [Product] {
+        let statement = try database.prepare("SELECT body FROM products WHERE snapshot_id = ?1 AND id = ?2 ORDER BY ordinal LIMIT 1")
+        var found: [Product] = []
+        for id in ids {
+            try statement.bind(snapshot.id, id)
+            guard try statement.step() else { continue }
+            found.append(try decoded("product '\(id)'", of: snapshot) { () throws(StorageDecodingError) in
+                try Product(stored: .stored(statement.text(at: 0)))
+            })
+        }
+        return found
+    }
+
+    /// Runs `body`, reporting stored JSON that does not decode as corruption of `part`.
+    func decoded<Value>(_ part: String, of snapshot: SnapshotInfo,
+                        _ body: () throws(StorageDecodingError) -> Value) throws(StoreError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw StoreError(kind: .corrupt, message: "the store at \(database.path) is damaged: \(part) of snapshot \(snapshot.key) "
+                                 + "does not decode (\(error.reason))")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+extension PaywallStore {
+    static let snapshotColumns = "id, source, format, app_id, revision, exported_at, imported_at, content_hash"
+
+    public func currentSnapshot() throws(StoreError) -> SnapshotInfo? {
+        let statement = try database.prepare("SELECT \(Self.snapshotColumns) FROM snapshots ORDER BY id DESC LIMIT 1")
+        return try statement.step() ? SnapshotInfo(row: statement) : nil
+    }
+
+    func newestSnapshot(from source: String) throws(StoreError) -> SnapshotInfo? {
+        let statement = try database.prepare(
+            "SELECT \(Self.snapshotColumns) FROM snapshots WHERE source = ?1 ORDER BY id DESC LIMIT 1")
+        try statement.bind(source)
+        return try statement.step() ? SnapshotInfo(row: statement) : nil
+    }
+
+    /// Newest first.
+    public func snapshots() throws(StoreError) -> [SnapshotInfo] {
+        try database.prepare("SELECT \(Self.snapshotColumns) FROM snapshots ORDER BY id DESC").rows(SnapshotInfo.init(row:))
+    }
+
+    /// The snapshot whose key is `text`, whose id is the number `text`, or whose key alone starts with `text`.
+    public func snapshot(matching text: String) throws(StoreError) -> SnapshotInfo? {
+        guard !text.isEmpty else { return nil }
+        let all = try snapshots()
+        if let exact = all.first(where: { $0.key == text }) { return exact }
+        if let id = Int64(text), let numbered = all.first(where: { $0.id == id }) { return numbered }
+        let prefixed = all.filter { $0.key.hasPrefix(text) }
+        return prefixed.count == 1 ? prefixed[0] : nil
+    }
+}
+
+extension SnapshotInfo {
+    /// Reads a row of `PaywallStore.snapshotColumns`.
+    init(row: Statement) {
+        self.init(id: row.integer(at: 0), source: row.text(at: 1), format: row.text(at: 2), appID: row.text(at: 3),
+                  revision: Int(row.integer(at: 4)), exportedAt: row.text(at: 5), importedAt: row.text(at: 6),
+                  contentHash: row.text(at: 7))
+    }
+}

@@ -1,0 +1,87 @@
+import CSQLite
+
+/// A prepared statement of one connection, finalized when released.
+final class Statement {
+    private let handle: OpaquePointer
+    private let database: Database
+
+    init(handle: OpaquePointer, database: Database) {
+        self.handle = handle
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Resets the statement and binds `arguments` to its parameters `?1`, `?2`, ...
+    func bind(_ arguments: any StatementArgument...) throws(StoreError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (index, argument) in arguments.enumerated() {
+            let code = argument.bind(to: handle, at: Int32(index + 1))
+            guard code == SQLITE_OK else { throw database.error(code: code) }
+        }
+    }
+
+    /// Advances to the next row; false when there are no more.
+    func step() throws(StoreError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw database.error(code: code)
+        }
+    }
+
+    /// Steps through the remaining rows, transforming each.
+    func rows<Row>(_ transform: (Statement) throws(StoreError) -> Row) throws(StoreError) -> [Row] {
+        var rows: [Row] = []
+        while try step() { rows.append(try transform(self)) }
+        return rows
+    }
+
+    /// Runs a statement that returns no rows.
+    func run() throws(StoreError) {
+        while try step() {}
+    }
+
+    func text(at column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+    }
+
+    func integer(at column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+}
+
+/// A Swift value that binds to a statement parameter.
+protocol StatementArgument {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32
+}
+
+extension String: StatementArgument {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        // Binds the exact UTF-8 bytes, so text with NUL characters survives. An empty buffer may have no
+        // address, which SQLite would bind as NULL.
+        guard !isEmpty else { return sqlite3_bind_text64(statement, index, "", 0, csqlite_transient(), UInt8(SQLITE_UTF8)) }
+        var text = self
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                sqlite3_bind_text64(statement, index, $0.baseAddress, UInt64($0.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        }
+    }
+}
+
+extension Int64: StatementArgument {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        sqlite3_bind_int64(statement, index, self)
+    }
+}
+
+extension Int: StatementArgument {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        sqlite3_bind_int64(statement, index, Int64(self))
+    }
+}

@@ -1,0 +1,186 @@
+import PaywallModel
+
+// The model as stored JSON and back: snake_case members, and an absent member for nil, so that
+// `.some(.null)` and nil stay apart.
+
+extension ExportFormat {
+    /// Reads `description` back (`paywall-export v1`).
+    init(stored text: String) throws(StorageDecodingError) {
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, parts[1].first == "v", let version = Int(parts[1].dropFirst()) else {
+            throw StorageDecodingError(reason: "unknown format '\(text)'")
+        }
+        switch parts[0] {
+        case "paywall-export": self = .paywallExport(version: version)
+        case "adapty-fallback": self = .adaptyFallback(version: version)
+        default: throw StorageDecodingError(reason: "unknown format '\(text)'")
+        }
+    }
+}
+
+extension Segment {
+    var stored: JSONValue {
+        .object(JSONObject(["id": .string(id), "conditions": .array(conditions.map(\.stored))]))
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(id: try fields.string("id"), conditions: try fields.array("conditions").map(Condition.init(stored:)))
+    }
+}
+
+extension Condition {
+    var stored: JSONValue {
+        .object(JSONObject(["attribute": .string(attribute), "op": .string(op.rawValue), "values": .strings(values)]))
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        let name = try fields.string("op")
+        guard let op = Operator(rawValue: name) else { throw StorageDecodingError(reason: "unknown operator '\(name)'") }
+        self.init(attribute: try fields.string("attribute"), op: op, values: try fields.strings("values"))
+    }
+}
+
+extension Placement {
+    var stored: JSONValue {
+        .object(JSONObject(["id": .string(id), "audiences": .array(audiences.map(\.stored))]))
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(id: try fields.string("id"), audiences: try fields.array("audiences").map(Audience.init(stored:)))
+    }
+}
+
+extension Audience {
+    var stored: JSONValue {
+        .object(JSONObject([
+            "name": .string(name), "priority": .integer(priority), "segment_ids": .strings(segmentIDs),
+            "version_id": .string(versionID), "variations": .array(variations.map(\.stored)),
+        ]))
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(name: try fields.string("name"), priority: try fields.integer("priority"),
+                  segmentIDs: try fields.strings("segment_ids"), versionID: try fields.string("version_id"),
+                  variations: try fields.array("variations").map(Variation.init(stored:)))
+    }
+}
+
+extension Variation {
+    var stored: JSONValue {
+        .object(JSONObject(["variation_id": .string(variationID), "paywall_id": .string(paywallID), "weight": .integer(weight)]))
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(variationID: try fields.string("variation_id"), paywallID: try fields.string("paywall_id"),
+                  weight: try fields.integer("weight"))
+    }
+}
+
+extension Product {
+    var stored: JSONValue {
+        // Sorted, so that equal products store equal text.
+        var storedTitles = JSONObject()
+        for (locale, title) in titles.sorted(by: { $0.key < $1.key }) {
+            storedTitles.append(locale, .string(title))
+        }
+        var object = JSONObject([
+            "id": .string(id), "vendor_product_id": .string(vendorProductID), "titles": .object(storedTitles),
+            "prices": .array(prices.map(\.stored)),
+        ])
+        if let accessLevelID { object.append("access_level_id", .string(accessLevelID)) }
+        if let period { object.append("period", period.stored) }
+        if let trial { object.append("trial", trial.stored) }
+        return .object(object)
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        var titles: [String: String] = [:]
+        for member in try fields.object("titles").members {
+            guard case let .string(title) = member.value else { throw StorageDecodingError(reason: "title '\(member.key)' is not a string") }
+            titles[member.key] = title
+        }
+        self.init(id: try fields.string("id"), vendorProductID: try fields.string("vendor_product_id"),
+                  accessLevelID: try fields.optionalString("access_level_id"),
+                  period: try fields.optional("period").map(SubscriptionPeriod.init(stored:)),
+                  trial: try fields.optional("trial").map(SubscriptionPeriod.init(stored:)),
+                  titles: titles, prices: try fields.array("prices").map(Price.init(stored:)))
+    }
+}
+
+extension SubscriptionPeriod {
+    var stored: JSONValue {
+        .object(JSONObject(["unit": .string(unit.rawValue), "count": .integer(count)]))
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        let name = try fields.string("unit")
+        guard let unit = Unit(rawValue: name) else { throw StorageDecodingError(reason: "unknown period unit '\(name)'") }
+        self.init(unit: unit, count: try fields.integer("count"))
+    }
+}
+
+extension Price {
+    var stored: JSONValue {
+        .object(JSONObject(["country": .string(country), "currency": .string(currency), "amount": .string(amount)]))
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(country: try fields.string("country"), currency: try fields.string("currency"), amount: try fields.string("amount"))
+    }
+}
+
+extension StoredPaywall {
+    var stored: JSONValue {
+        var object = JSONObject([
+            "id": .string(id), "name": .string(name), "product_ids": .strings(productIDs),
+            "default_locale": .string(defaultLocale), "locales": .strings(locales),
+        ])
+        if let view { object.append("view", view.stored) }
+        return .object(object)
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(id: try fields.string("id"), name: try fields.string("name"), productIDs: try fields.strings("product_ids"),
+                  defaultLocale: try fields.string("default_locale"),
+                  view: try fields.optional("view").map(ViewConfiguration.init(stored:)), locales: try fields.strings("locales"))
+    }
+}
+
+extension ViewConfiguration {
+    var stored: JSONValue {
+        var object = JSONObject(["assets": .object(assets), "timers": .strings(timers), "custom_actions": .strings(customActions)])
+        if let templateID { object.append("template_id", .string(templateID)) }
+        return .object(object)
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(templateID: try fields.optionalString("template_id"), assets: try fields.object("assets"),
+                  timers: try fields.strings("timers"), customActions: try fields.strings("custom_actions"))
+    }
+}
+
+extension Localization {
+    /// Everything but the locale, which the store keeps in its own column.
+    var stored: JSONValue {
+        var object = JSONObject(["strings": .object(strings), "assets": .object(assets)])
+        if let remoteConfig { object.append("remote_config", remoteConfig) }
+        if let isRightToLeft { object.append("is_right_to_left", .bool(isRightToLeft)) }
+        return .object(object)
+    }
+
+    init(locale: String, stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(locale: locale, remoteConfig: fields.optional("remote_config"), strings: try fields.object("strings"),
+                  assets: try fields.object("assets"), isRightToLeft: try fields.optionalBool("is_right_to_left"))
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentKit
+import PaywallModel
+import PaywallStore
+
+/// `paywalls diff [FROM] [TO]`: what changed between two snapshots.
+enum DiffCommand: Command {
+    static let spec = CommandSpec(
+        name: "diff",
+        abstract: "Show what changed between two snapshots.",
+        discussion: """
+            FROM and TO are snapshot keys (or unique prefixes, or ids) as `paywalls snapshots` lists them.
+            Without them: the previous snapshot against the current one; with FROM only: FROM against the
+            current one. Reports placements, audiences, weights, paywall swaps, and per locale the strings
+            added, removed or changed.
+            """,
+        options: [.flag("json", help: "Print JSON.")],
+        arguments: [ArgumentSpec("from", .optional, help: "The older snapshot."), ArgumentSpec("to", .optional, help: "The newer snapshot.")]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        let store = try context.openStore(arguments)
+        let (from, to) = try snapshots(arguments, in: store)
+        let diff: ExportDiff
+        do {
+            diff = ExportDiff(from: try store.export(of: from), to: try store.export(of: to))
+        } catch {
+            throw CommandFailure(error)
+        }
+        if arguments.flag("json") {
+            var json = JSONObject(["from": .string(from.key), "to": .string(to.key)])
+            json.append("changes", diff.json())
+            context.standardOutput.writeLine(JSONValue.object(json).rendered(pretty: true))
+        } else if diff.isEmpty {
+            context.standardOutput.writeLine("\(from.key) -> \(to.key): no changes")
+        } else {
+            context.standardOutput.writeLine("\(from.key) -> \(to.key):")
+            diff.summary().forEach { context.standardOutput.writeLine("  \($0)") }
+        }
+    }
+
+    private static func snapshots(_ arguments: ParsedArguments, in store: PaywallStore) throws -> (SnapshotInfo, SnapshotInfo) {
+        func find(_ text: String) throws -> SnapshotInfo {
+            guard let snapshot = try store.snapshot(matching: text) else {
+                throw CommandFailure(exitCode: .noInput, message: "no snapshot '\(text)' (or more than one starts so); see `paywalls snapshots`")
+            }
+            return snapshot
+        }
+        do {
+            let all = try store.snapshots()
+            guard let current = try store.currentSnapshot() else {
+                throw CommandFailure(exitCode: .noInput, message: "the store has no snapshot yet (run `paywalls import FILE`)")
+            }
+            switch arguments.arguments.count {
+            case 2: return (try find(arguments.arguments[0]), try find(arguments.arguments[1]))
+            case 1: return (try find(arguments.arguments[0]), current)
+            default:
+                guard all.count > 1 else {
+                    throw CommandFailure(exitCode: .noInput, message: "the store has only one snapshot: nothing to compare")
+                }
+                return (all[1], all[0])
+            }
+        } catch let error as StoreError {
+            throw CommandFailure(error)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentKit
+import Digests
+import LocaleKit
+import PaywallModel
+import PaywallStore
+
+/// `paywalls import FILE`: validate an export and publish it as the current snapshot.
+enum ImportCommand: Command {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Validate an export file and publish it as the current snapshot.",
+        discussion: """
+            Reads a paywall-export v1 document or a vendor fallback file (formats 8 to 11), checks all of it,
+            and publishes it in one transaction: readers see the previous snapshot or the new one, never a
+            part. Identical content publishes nothing. An invalid file exits 65, lists every problem with its
+            JSON pointer, and leaves the store as it was. Prints JSON describing the snapshot.
+            """,
+        options: [
+            .value("format", "format", help: "auto (default), paywall-export or adapty-fallback."),
+            .value("source", "name", help: "The source the snapshot belongs to (default: local)."),
+            .value("retention", "count", help: "Snapshots to keep (default: \(PaywallStore.defaultRetention))."),
+        ],
+        arguments: [ArgumentSpec("file", help: "The export to import.")]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        let format = try arguments.value("format", expected: "auto, paywall-export or adapty-fallback", ExportDecoder.Format.init(rawValue:)) ?? .auto
+        let retention = try arguments.value("retention", expected: "a whole number from 1 to 1000") { Int($0).flatMap { (1...1000).contains($0) ? $0 : nil } }
+            ?? PaywallStore.defaultRetention
+        let source = arguments.value("source") ?? "local"
+        if let problem = sourceNameProblem(source) {
+            throw UsageError(commandPath: arguments.commandPath, message: "invalid --source '\(source)': \(problem)")
+        }
+        let policy = try context.localePolicy(arguments)
+        let path = arguments.arguments[0]
+        let bytes = try readFile(atPath: path)
+        let decoder = ExportDecoder(localeProblem: { localeKeyProblem($0, policy: policy) })
+        let decoded = bytes.withUnsafeBytes { buffer in Result { () throws(InvalidExport) in try decoder.decode(buffer, format: format) } }
+        let export: PaywallExport
+        switch decoded {
+        case let .success(decodedExport): export = decodedExport
+        case let .failure(invalid): throw CommandFailure(exitCode: .dataError, message: "\(path): \(invalid.description)")
+        }
+        let contentHash = bytes.withUnsafeBytes { Digest.hex(Digest.bytes(of: $0, using: .sha256)) }
+        let store = try context.openStore(arguments, create: true)
+        let outcome: PublishOutcome
+        do {
+            outcome = try store.publish(export, source: source, contentHash: contentHash, importedAt: Timestamp.now(), retention: retention)
+        } catch {
+            throw CommandFailure(error)
+        }
+        let (status, snapshot): (String, SnapshotInfo) = switch outcome {
+        case let .published(snapshot): ("published", snapshot)
+        case let .unchanged(snapshot): ("unchanged", snapshot)
+        }
+        context.standardError.writeLine(status == "published"
+            ? "imported \(path) as snapshot \(snapshot.key): \(export.placements.count) placements, \(export.paywalls.count) paywalls"
+            : "\(path) is identical to snapshot \(snapshot.key): nothing published")
+        var json = SnapshotJSON.object(for: snapshot)
+        json.append("status", .string(status))
+        json.append("placements", .integer(export.placements.count))
+        json.append("paywalls", .integer(export.paywalls.count))
+        json.append("locales", .strings(Array(Set(export.paywalls.flatMap { $0.localizations.map(\.locale) })).sorted()))
+        context.standardOutput.writeLine(JSONValue.object(json).rendered(pretty: true))
+    }
+
+    /// Source names appear in logs and status output: short, printable, no path separators.
+    static func sourceNameProblem(_ name: String) -> String? {
+        if name.isEmpty || name.utf8.count > 64 { return "use 1 to 64 characters" }
+        let allowed = name.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        }
+        return allowed && name != "." && name != ".." ? nil : "use letters, digits, '-', '_' and '.'"
+    }
+}

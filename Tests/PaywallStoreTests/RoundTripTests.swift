@@ -1,0 +1,122 @@
+import Foundation
+import LocaleKit
+import PaywallModel
+@testable import PaywallStore
+import Testing
+
+/// What goes in comes back out, through every read.
+@Suite final class RoundTripTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    @Test func everyReadReturnsThePublishedModel() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let export = Fixture.export()
+        guard case let .published(info) = try store.publish(export, hash: 1) else {
+            Issue.record("the first publish must store a snapshot")
+            return
+        }
+        #expect(info.key == "000001-000000000001")
+        #expect(info.source == "local")
+        #expect(info.format == "paywall-export v1")
+        #expect(info.appID == export.appID)
+        #expect(info.revision == 42)
+        #expect(info.exportedAt == export.exportedAt)
+        #expect(info.importedAt == "2026-12-01T08:00:01Z")
+        #expect(info.contentHash == Fixture.hash(1))
+        #expect(try store.currentSnapshot() == info)
+        #expect(try store.snapshots() == [info])
+
+        #expect(try store.placementIDs(in: info) == [Fixture.onboarding, Fixture.promo])
+        let onboarding = try store.placement(Fixture.onboarding, in: info)
+        #expect(onboarding == StoredPlacement(placement: export.placements[0], segments: [export.segments[0], export.segments[2]]))
+        #expect(try store.placement(Fixture.promo, in: info) == StoredPlacement(placement: export.placements[1], segments: []))
+
+        for paywall in export.paywalls {
+            let stored = try store.paywall(paywall.id, in: info)
+            #expect(stored == StoredPaywall(id: paywall.id, name: paywall.name, productIDs: paywall.productIDs,
+                                            defaultLocale: paywall.defaultLocale, view: paywall.view,
+                                            locales: paywall.localizations.map(\.locale)))
+            let locales = paywall.localizations.map(\.locale)
+            #expect(try store.localizations(ofPaywall: paywall.id, locales: locales, in: info) == paywall.localizations)
+            #expect(try store.products(paywall.productIDs, in: info) == paywall.productIDs.map { id in export.products.first { $0.id == id }! })
+        }
+    }
+
+    @Test func exportOfSnapshotEqualsThePublishedExport() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let info = try store.publish(hash: 1).snapshot
+        #expect(try store.export(of: info) == Fixture.export())
+    }
+
+    @Test func sampleExportRoundTrips() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("sync-config/sample-export.json")
+        let data = try Data(contentsOf: url)
+        let export = try data.withUnsafeBytes { bytes throws(InvalidExport) in
+            try ExportDecoder(localeProblem: { localeKeyProblem($0) }).decode(bytes)
+        }
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let info = try store.publish(export, hash: 1).snapshot
+        #expect(try store.export(of: info) == export)
+    }
+
+    @Test func localizationsAreTheAskedOnesInTheAskedOrder() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let info = try store.publish(hash: 1).snapshot
+        let hero = Fixture.paywalls[0]
+        let found = try store.localizations(ofPaywall: "pw_hero", locales: ["ar", "fr", "en", "pt-BR"], in: info)
+        #expect(found == [hero.localizations[2], hero.localizations[0]])
+        #expect(try store.localizations(ofPaywall: "pw_promo", locales: ["zh-Hant"], in: info).map(\.locale) == ["zh-Hant"])
+        #expect(try store.localizations(ofPaywall: "pw_missing", locales: ["en"], in: info).isEmpty)
+    }
+
+    @Test func productsComeInTheAskedOrderSkippingUnknownIDs() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let info = try store.publish(hash: 1).snapshot
+        let found = try store.products(["prod_lifetime", "nope", "prod_monthly"], in: info)
+        #expect(found == [Fixture.products[2], Fixture.products[0]])
+    }
+
+    @Test func dottedAndNonASCIIPlacementIDsRoundTrip() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let info = try store.publish(hash: 1).snapshot
+        #expect(try store.placement(Fixture.promo, in: info)?.placement.id == Fixture.promo)
+        #expect(try store.placement(Fixture.onboarding, in: info)?.placement.id == Fixture.onboarding)
+        // Exact spelling only: no normalization, no prefix match.
+        #expect(try store.placement("promo.ete-unicode-オファー", in: info) == nil)
+        #expect(try store.placement("onboarding", in: info) == nil)
+        #expect(try store.paywall("pw", in: info) == nil)
+    }
+
+    @Test func repeatedIDsAndUnusualTextRoundTripAndTheFirstIDWins() throws {
+        var export = Fixture.export()
+        var twin = export.paywalls[1]
+        twin.name = "Second \u{0}promo"
+        twin.localizations.append(Localization(locale: "en", remoteConfig: .string(""), strings: JSONObject(),
+                                               assets: JSONObject(["": .string("😀 \u{0} \"quoted\" \\ \u{1F}")]), isRightToLeft: false))
+        export.paywalls.append(twin)
+        export.products.append(Product(id: "", vendorProductID: "", accessLevelID: "", period: nil, trial: nil,
+                                       titles: ["": ""], prices: []))
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let info = try store.publish(export, hash: 1).snapshot
+        #expect(try store.export(of: info) == export)
+        #expect(try store.paywall("pw_promo", in: info)?.name == "Promo")
+        #expect(try store.localizations(ofPaywall: "pw_promo", locales: ["en"], in: info) == [export.paywalls[1].localizations[0]])
+        #expect(try store.products([""], in: info) == [export.products[3]])
+    }
+
+    @Test func storedJSONThatDoesNotParseIsCorruption() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let info = try store.publish(hash: 1).snapshot
+        try directory.rawConnection().execute("UPDATE paywalls SET body = '{\"id\": ' WHERE id = 'pw_hero'")
+        #expect { try store.paywall("pw_hero", in: info) } throws: { error in
+            (error as? StoreError)?.kind == .corrupt && "\(error)".contains(directory.databaseFile)
+        }
+        #expect(throws: StoreError.self) { try store.export(of: info) }
+        #expect(try store.paywall("pw_promo", in: info)?.name == "Promo")
+    }
+}
