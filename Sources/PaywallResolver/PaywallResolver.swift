@@ -42,7 +42,7 @@ public struct PaywallResolver {
         let products = try store.products(paywall.productIDs, in: snapshot).map { product in
             ResolvedBundle.ProductOffer(vendorProductID: product.vendorProductID,
                                         localizedTitle: order.lazy.compactMap { product.titles[$0] }.first,
-                                        price: price(of: product, for: request))
+                                        price: price(of: product, for: request, matched: match.matched))
         }
         var explanation = audience.trace
         explanation.append(variation.bucket.map { "bucket \($0) of 100 (profile \(request.profileID ?? ""))" } ?? "no profile id: the heaviest variation")
@@ -55,10 +55,11 @@ public struct PaywallResolver {
                               content: content, products: products, snapshot: snapshot, explanation: explanation)
     }
 
-    /// The price for the user's country, else for the region of their first usable locale, else the first.
-    private func price(of product: Product, for request: ResolutionRequest) -> Price? {
-        let region = request.context.country?.uppercased()
-            ?? request.locales.lazy.compactMap { try? policy.languageTag(for: $0).region }.first
-        return product.prices.first { $0.country == region } ?? product.prices.first
+    /// The price for the user's country, else for the region of a requested locale, else for the region of
+    /// the matched localization (`pt-br`), else the product's first.
+    private func price(of product: Product, for request: ResolutionRequest, matched: String) -> Price? {
+        let regions = [request.context.country?.uppercased()].compactMap { $0 }
+            + (request.locales + [matched]).compactMap { try? policy.languageTag(for: $0).region }
+        return regions.lazy.compactMap { region in product.prices.first { $0.country == region } }.first ?? product.prices.first
     }
 }

@@ -36,7 +36,7 @@ enum StatusCommand: Command {
             context.standardOutput.writeLine(json.rendered(pretty: true))
             return
         }
-        context.standardOutput.writeLine("store:    \(path) (schema \(PaywallStore.schemaVersion), \(snapshots.count) snapshots)")
+        context.standardOutput.writeLine("store:    \(path) (schema \(PaywallStore.schemaVersion), \(snapshots.count) snapshot\(snapshots.count == 1 ? "" : "s"))")
         guard let current else {
             context.standardOutput.writeLine("current:  none yet (run `paywalls import FILE`)")
             return
