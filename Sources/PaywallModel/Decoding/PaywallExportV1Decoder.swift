@@ -13,7 +13,7 @@ struct PaywallExportV1Decoder {
         if let exportedAt, !isTimestamp(exportedAt) {
             issues.report(root.at("exported_at"), "expected an ISO 8601 date and time such as 2026-11-29T12:00:00Z")
         }
-        let defaultLocale = locale(root, "default_locale")
+        let defaultLocale = root.locale("default_locale", problem: localeProblem)
         let located = LocatedExport(
             segments: elements(root, "segments", decodeSegment),
             products: elements(root, "products", decodeProduct),
@@ -83,16 +83,15 @@ struct PaywallExportV1Decoder {
         let id = reader.identifier("id")
         let vendorProductID = reader.identifier("vendor_product_id")
         let accessLevelID = reader.identifier("access_level_id", required: false)
-        let period = reader.reader("period", required: false).map(decodePeriod)
-        let trial = reader.reader("trial", required: false).map(decodePeriod)
+        let period = reader.optionalObject("period", decodePeriod)
+        let trial = reader.optionalObject("trial", decodePeriod)
         let titles = localizedTexts(reader, "titles")
         let prices = (reader.array("prices") ?? []).map { element in
             FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decodePrice)
         }
-        guard let id, let vendorProductID, period ?? .some(nil) != nil, trial ?? .some(nil) != nil, let titles,
-              !prices.contains(where: { $0 == nil }) else { return nil }
-        return Product(id: id, vendorProductID: vendorProductID, accessLevelID: accessLevelID, period: period ?? nil,
-                       trial: trial ?? nil, titles: titles, prices: prices.compactMap { $0 })
+        guard let id, let vendorProductID, period.valid, trial.valid, let titles, !prices.contains(where: { $0 == nil }) else { return nil }
+        return Product(id: id, vendorProductID: vendorProductID, accessLevelID: accessLevelID, period: period.value,
+                       trial: trial.value, titles: titles, prices: prices.compactMap { $0 })
     }
 
     private func decodePeriod(_ reader: FieldReader) -> SubscriptionPeriod? {
@@ -121,7 +120,7 @@ struct PaywallExportV1Decoder {
         let id = reader.identifier("id")
         let name = reader.string("name")
         let productIDs = reader.strings("product_ids")
-        let defaultLocale = locale(reader, "default_locale", required: false) ?? exportDefault
+        let defaultLocale = reader.locale("default_locale", required: false, problem: localeProblem) ?? exportDefault
         var localizations: [Localization] = []
         var complete = true
         for member in reader.objectValue("localizations")?.members ?? [] {
@@ -135,10 +134,10 @@ struct PaywallExportV1Decoder {
                 complete = false
             }
         }
-        let view = reader.reader("view", required: false).map(decodeView)
-        guard let id, let name, let productIDs, complete, view ?? .some(nil) != nil else { return nil }
+        let view = reader.optionalObject("view", decodeView)
+        guard let id, let name, let productIDs, complete, view.valid else { return nil }
         return Paywall(id: id, name: name, productIDs: productIDs, defaultLocale: defaultLocale,
-                       localizations: localizations, view: view ?? nil)
+                       localizations: localizations, view: view.value)
     }
 
     private func decodeLocalization(_ reader: FieldReader, locale: String) -> Localization? {
@@ -146,8 +145,7 @@ struct PaywallExportV1Decoder {
         let assets = reader.objectValue("assets", required: false)
         let isRightToLeft = reader.bool("is_right_to_left", required: false)
         let stringsValid = strings.map { checkStringValues($0, at: reader.at("strings")) } ?? true
-        guard stringsValid, reader.object["assets"].map({ _ in assets != nil }) ?? true,
-              reader.object["is_right_to_left"].map({ $0 == .null || isRightToLeft != nil }) ?? true else { return nil }
+        guard stringsValid, assets != nil || reader.isAbsent("assets"), isRightToLeft != nil || reader.isAbsent("is_right_to_left") else { return nil }
         return Localization(locale: locale, remoteConfig: reader.value("remote_config", required: false),
                             strings: strings ?? JSONObject(), assets: assets ?? JSONObject(), isRightToLeft: isRightToLeft)
     }
@@ -172,7 +170,7 @@ struct PaywallExportV1Decoder {
         let timers = reader.strings("timers", required: false)
         let customActions = reader.strings("custom_actions", required: false)
         let allRead = [("template_id", templateID != nil), ("assets", assets != nil), ("timers", timers != nil),
-                       ("custom_actions", customActions != nil)].allSatisfy { key, read in read || reader.object[key] ?? .null == .null }
+                       ("custom_actions", customActions != nil)].allSatisfy { key, read in read || reader.isAbsent(key) }
         guard allRead else { return nil }
         return ViewConfiguration(templateID: templateID, assets: assets ?? JSONObject(), timers: timers ?? [],
                                  customActions: customActions ?? [])
@@ -210,19 +208,10 @@ struct PaywallExportV1Decoder {
 
     // MARK: Small value checks
 
-    private func locale(_ reader: FieldReader, _ key: String, required: Bool = true) -> String? {
-        guard let text = reader.string(key, required: required) else { return nil }
-        if let problem = localeProblem(text) {
-            issues.report(reader.at(key), "invalid locale: \(problem)")
-            return nil
-        }
-        return text
-    }
-
     /// An object of texts keyed by locale (product titles).
     private func localizedTexts(_ reader: FieldReader, _ key: String) -> [String: String]? {
         guard let object = reader.objectValue(key, required: false) else {
-            return reader.object[key] ?? .null == .null ? [:] : nil
+            return reader.isAbsent(key) ? [:] : nil
         }
         var texts: [String: String] = [:]
         var valid = true

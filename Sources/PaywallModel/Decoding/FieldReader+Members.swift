@@ -1,4 +1,4 @@
-/// Member readers shared by the fallback decoders: optional members that may be given but invalid,
+/// Member readers shared by the decoders: optional members that may be given but invalid,
 /// and locale values.
 extension FieldReader {
     /// True when `key` is missing or null: an optional reader's nil then means "not given", not "invalid".
