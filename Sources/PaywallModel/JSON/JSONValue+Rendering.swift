@@ -40,6 +40,12 @@ extension JSONValue {
 
     private static func quote(_ text: String, into output: inout String) {
         output += "\""
+        // Most texts need no escape: copy them whole rather than scalar by scalar.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) else {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
