@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "PaywallStore", dependencies: ["CSQLite", "Digests", "PaywallModel"]),
         .target(name: "PaywallResolver", dependencies: ["Digests", "LocaleKit", "PaywallModel", "PaywallStore"]),
         .executableTarget(name: "paywalls", dependencies: ["LocaleKit", "ArgumentKit", "PaywallModel", "PaywallStore", "PaywallResolver"]),
+        .executableTarget(name: "paywalls-bench", dependencies: ["LocaleKit", "PaywallResolver", "PaywallStore"]),
         .testTarget(name: "LocaleKitTests", dependencies: ["LocaleKit"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
         .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel", "LocaleKit"]),

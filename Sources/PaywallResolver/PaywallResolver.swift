@@ -1,12 +1,23 @@
 import LocaleKit
 import PaywallModel
 import PaywallStore
+import Synchronization
 
 /// Answers "which paywall, in which language, does this user get at this placement?" from the
 /// current snapshot: audience -> variation -> locale -> bundle, with a handful of indexed reads.
-public struct PaywallResolver {
+public final class PaywallResolver {
+    private struct MatcherKey: Hashable {
+        let snapshotID: Int64
+        let paywallID: String
+        let mode: MatchMode
+    }
+
     let store: PaywallStore
     let policy: LocalePolicy
+    /// A paywall's locale matcher parses all its localizations with ICU: a long-lived resolver builds
+    /// it once per snapshot. Bounded: emptied when it grows past `matcherLimit`.
+    private let matchers = Mutex<[MatcherKey: LocaleMatcher]>([:])
+    private let matcherLimit = 4096
 
     public init(store: PaywallStore, policy: LocalePolicy = .standard) {
         self.store = store
@@ -35,7 +46,7 @@ public struct PaywallResolver {
         guard let paywall = try store.paywall(variation.variation.paywallID, in: snapshot) else {
             throw ResolutionError.inconsistent("variation \(variation.variation.variationID) shows paywall '\(variation.variation.paywallID)', which it does not hold")
         }
-        let matcher = LocaleMatcher(available: paywall.locales, defaultLocale: paywall.defaultLocale, mode: request.mode, policy: policy)
+        let matcher = matcher(for: paywall, mode: request.mode, snapshot: snapshot)
         let match = matcher.match(request.locales)
         let order = match.fallbackOrder.map { paywall.locales[$0] }
         let content = LocalizedContent(merging: try store.localizations(ofPaywall: paywall.id, locales: order, in: snapshot), view: paywall.view)
@@ -53,6 +64,17 @@ public struct PaywallResolver {
         return ResolvedBundle(placementID: request.placementID, audience: audience.audience, matchedSegments: audience.matchedSegments,
                               variation: variation.variation, paywall: paywall, requestedLocales: request.locales, localeMatch: match,
                               content: content, products: products, snapshot: snapshot, explanation: explanation)
+    }
+
+    private func matcher(for paywall: StoredPaywall, mode: MatchMode, snapshot: SnapshotInfo) -> LocaleMatcher {
+        let key = MatcherKey(snapshotID: snapshot.id, paywallID: paywall.id, mode: mode)
+        if let matcher = matchers.withLock({ $0[key] }) { return matcher }
+        let matcher = LocaleMatcher(available: paywall.locales, defaultLocale: paywall.defaultLocale, mode: mode, policy: policy)
+        matchers.withLock { cache in
+            if cache.count >= matcherLimit { cache.removeAll() }
+            cache[key] = matcher
+        }
+        return matcher
     }
 
     /// The price for the user's country, else for the region of a requested locale, else for the region of

@@ -18,28 +18,50 @@ public struct ExportDecoder {
         self.localeProblem = localeProblem
     }
 
-    public func decode(_ bytes: UnsafeRawBufferPointer, format: Format = .auto) throws(InvalidExport) -> PaywallExport {
+    /// Reads a document from its bytes. The elements of a paywall-export's collections are decoded as
+    /// they are parsed, so the document is never held whole as a JSON tree.
+    /// - Parameter progress: told how many bytes have been read, after each element of a collection.
+    public func decode(_ bytes: UnsafeRawBufferPointer, format: Format = .auto,
+                       progress: ((Int) -> Void)? = nil) throws(InvalidExport) -> PaywallExport {
+        let issues = IssueCollector(limit: issueLimit)
+        let v1 = PaywallExportV1Decoder(issues: issues, localeProblem: localeProblem)
+        let streamed = format == .adaptyFallback ? [] : Set(PaywallExportV1Decoder.collections)
         let document: JSONValue
         do {
-            document = try JSONParser.parse(bytes, limits: jsonLimits)
+            document = try JSONParser.parse(bytes, limits: jsonLimits, streaming: streamed) { element in
+                v1.take(element.key, index: element.index, element: element.value)
+                progress?(element.endOffset)
+            }
         } catch {
             throw InvalidExport(issues: [ValidationIssue(.root, "not valid JSON: \(error)")], truncated: false)
         }
-        return try decode(document, format: format)
+        return try decode(document, format: format, issues: issues, v1: v1)
     }
 
     public func decode(_ document: JSONValue, format: Format = .auto) throws(InvalidExport) -> PaywallExport {
         let issues = IssueCollector(limit: issueLimit)
-        guard let root = FieldReader(document, at: .root, issues: issues) else { throw InvalidExport(issues: issues.issues, truncated: false) }
+        return try decode(document, format: format, issues: issues, v1: PaywallExportV1Decoder(issues: issues, localeProblem: localeProblem))
+    }
+
+    /// - Parameter v1: holds the collections already decoded while parsing, if any. A document that
+    ///   turns out not to be a paywall-export discards them and its problems.
+    private func decode(_ document: JSONValue, format: Format, issues streamedIssues: IssueCollector,
+                        v1: PaywallExportV1Decoder) throws(InvalidExport) -> PaywallExport {
+        guard let root = FieldReader(document, at: .root, issues: streamedIssues) else {
+            throw InvalidExport(issues: streamedIssues.issues, truncated: false)
+        }
+        let issues: IssueCollector
         let decoded: PaywallExport?
         if try Self.resolve(format, root) == .paywallExport {
+            issues = streamedIssues
             try checkHeader(root, issues: issues)
-            let decoder = PaywallExportV1Decoder(issues: issues, localeProblem: localeProblem)
-            let result = decoder.decode(root)
+            let result = v1.decode(root)
             if let result { CrossReferenceChecks(issues: issues).check(result.located) }
             decoded = result?.export
         } else {
-            decoded = try AdaptyFallbackDecoder(issues: issues, localeProblem: localeProblem, jsonLimits: jsonLimits).decode(root)
+            issues = IssueCollector(limit: issueLimit)
+            let fallbackRoot = FieldReader(document, at: .root, issues: issues)!
+            decoded = try AdaptyFallbackDecoder(issues: issues, localeProblem: localeProblem, jsonLimits: jsonLimits).decode(fallbackRoot)
         }
         try issues.check()
         guard let decoded else { throw InvalidExport(issues: issues.issues, truncated: false) }

@@ -1,10 +1,48 @@
 /// Reads a `paywall-export` v1 document (SPEC §4.1). Every structural problem is reported at its
 /// pointer; an element with a problem is left out, and the cross-reference checks that follow see
 /// only complete elements.
-struct PaywallExportV1Decoder {
+///
+/// The elements of the four collections may be handed over one at a time while the document is being
+/// parsed (`take`), so that a large export is never held whole as a JSON tree; whatever was not handed
+/// over is read from the root object by `decode`.
+final class PaywallExportV1Decoder {
+    static let collections: [String] = ["segments", "products", "paywalls", "placements"]
+
     let issues: IssueCollector
     /// Says what is wrong with a locale key, or nil when it is a valid tag.
     let localeProblem: (String) -> String?
+
+    private var segments: [Located<Segment>] = []
+    private var products: [Located<Product>] = []
+    /// Paywalls without a default locale of their own get the export's once it is known.
+    private var paywalls: [Located<Paywall>] = []
+    private var paywallsWithoutDefault: Set<Int> = []
+    private var placements: [Located<Placement>] = []
+    private var declaredIDs: [String: Set<String>] = [:]
+    private var taken: Set<String> = []
+
+    init(issues: IssueCollector, localeProblem: @escaping (String) -> String?) {
+        self.issues = issues
+        self.localeProblem = localeProblem
+    }
+
+    /// Decodes element `index` of the collection `key` (one of `collections`).
+    func take(_ key: String, index: Int, element: JSONValue) {
+        taken.insert(key)
+        let pointer = JSONPointer.root.appending(key).appending(index)
+        if case let .object(object) = element, case let .string(id) = object["id"] { declaredIDs[key, default: []].insert(id) }
+        guard let reader = FieldReader(element, at: pointer, issues: issues) else { return }
+        switch key {
+        case "segments": decodeSegment(reader).map { segments.append(Located(pointer: pointer, value: $0)) }
+        case "products": decodeProduct(reader).map { products.append(Located(pointer: pointer, value: $0)) }
+        case "paywalls":
+            guard let paywall = decodePaywall(reader) else { return }
+            if reader.isAbsent("default_locale") { paywallsWithoutDefault.insert(paywalls.count) }
+            paywalls.append(Located(pointer: pointer, value: paywall))
+        case "placements": decodePlacement(reader).map { placements.append(Located(pointer: pointer, value: $0)) }
+        default: break
+        }
+    }
 
     func decode(_ root: FieldReader) -> (export: PaywallExport, located: LocatedExport)? {
         let appID = root.identifier("app_id")
@@ -14,12 +52,17 @@ struct PaywallExportV1Decoder {
             issues.report(root.at("exported_at"), "expected an ISO 8601 date and time such as 2026-11-29T12:00:00Z")
         }
         let defaultLocale = root.locale("default_locale", problem: localeProblem)
+        for key in Self.collections where !taken.contains(key) {
+            for (index, element) in (root.array(key) ?? []).enumerated() { take(key, index: index, element: element.value) }
+        }
+        for index in paywallsWithoutDefault {
+            var paywall = paywalls[index].value
+            paywall.defaultLocale = defaultLocale ?? "en"
+            paywalls[index] = Located(pointer: paywalls[index].pointer, value: paywall)
+        }
         let located = LocatedExport(
-            segments: elements(root, "segments", decodeSegment),
-            products: elements(root, "products", decodeProduct),
-            paywalls: elements(root, "paywalls") { decodePaywall($0, exportDefault: defaultLocale ?? "en") },
-            placements: elements(root, "placements", decodePlacement),
-            declaredIDs: (declaredIDs(root, "segments"), declaredIDs(root, "products"), declaredIDs(root, "paywalls"))
+            segments: segments, products: products, paywalls: paywalls, placements: placements,
+            declaredIDs: (declaredIDs["segments"] ?? [], declaredIDs["products"] ?? [], declaredIDs["paywalls"] ?? [])
         )
         guard let appID, let revision, let exportedAt, let defaultLocale else { return nil }
         let export = PaywallExport(appID: appID, revision: revision, exportedAt: exportedAt, defaultLocale: defaultLocale,
@@ -27,21 +70,6 @@ struct PaywallExportV1Decoder {
                                    products: located.products.map(\.value), paywalls: located.paywalls.map(\.value),
                                    placements: located.placements.map(\.value))
         return (export, located)
-    }
-
-    private func elements<T>(_ reader: FieldReader, _ key: String, _ decode: (FieldReader) -> T?) -> [Located<T>] {
-        (reader.array(key) ?? []).compactMap { element in
-            FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decode).map { Located(pointer: element.pointer, value: $0) }
-        }
-    }
-
-    /// The `id` strings of a collection's elements as written, without reporting anything.
-    private func declaredIDs(_ reader: FieldReader, _ key: String) -> Set<String> {
-        guard case let .array(elements) = reader.object[key] else { return [] }
-        return Set(elements.compactMap { element in
-            guard case let .object(object) = element, case let .string(id) = object["id"] else { return nil }
-            return id
-        })
     }
 
     private func decodeSegment(_ reader: FieldReader) -> Segment? {
@@ -116,11 +144,12 @@ struct PaywallExportV1Decoder {
         return Price(country: country, currency: currency, amount: amount)
     }
 
-    private func decodePaywall(_ reader: FieldReader, exportDefault: String) -> Paywall? {
+    private func decodePaywall(_ reader: FieldReader) -> Paywall? {
         let id = reader.identifier("id")
         let name = reader.string("name")
         let productIDs = reader.strings("product_ids")
-        let defaultLocale = reader.locale("default_locale", required: false, problem: localeProblem) ?? exportDefault
+        // Without its own, a paywall takes the export's default locale (filled in by `decode`).
+        let defaultLocale = reader.locale("default_locale", required: false, problem: localeProblem) ?? ""
         var localizations: [Localization] = []
         var complete = true
         for member in reader.objectValue("localizations")?.members ?? [] {

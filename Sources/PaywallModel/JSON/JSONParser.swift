@@ -12,6 +12,9 @@ public struct JSONParser {
     private let limits: Limits
     private var position = 0
     private var depth = 0
+    /// Top-level arrays whose elements go to `sink` instead of into the tree.
+    private var streamedKeys: Set<String> = []
+    private var sink: ((StreamedElement) -> Void)?
 
     /// Parses one JSON document; only whitespace may follow it.
     public static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONValue {
@@ -21,6 +24,36 @@ public struct JSONParser {
         parser.skipWhitespace()
         if parser.position < bytes.count { throw parser.error("unexpected text after the document") }
         return value
+    }
+
+    /// An element of a streamed top-level array.
+    public struct StreamedElement {
+        public let key: String
+        public let index: Int
+        public let value: JSONValue
+        /// How many bytes of the document have been read once this element was: the parser never
+        /// looks before this point again (except to count lines for an error message).
+        public let endOffset: Int
+    }
+
+    /// Parses like `parse`, except that the elements of the top-level object's arrays named in
+    /// `streamedKeys` are handed to `element` one at a time as they are read, and those members come
+    /// back as empty arrays: a large export is never held whole as a tree.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits = Limits(), streaming streamedKeys: Set<String>,
+                             element: (StreamedElement) -> Void) throws(JSONSyntaxError) -> JSONValue {
+        let result = withoutActuallyEscaping(element) { element in
+            var parser = JSONParser(bytes: bytes, limits: limits)
+            parser.streamedKeys = streamedKeys
+            parser.sink = element
+            return Result { () throws(JSONSyntaxError) in
+                parser.skipWhitespace()
+                let value = try parser.parseValue()
+                parser.skipWhitespace()
+                if parser.position < bytes.count { throw parser.error("unexpected text after the document") }
+                return value
+            }
+        }
+        return try result.get()
     }
 
     public static func parse(_ text: String, limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONValue {
@@ -69,7 +102,16 @@ public struct JSONParser {
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the member name \"\(key)\"") }
             position += 1
             skipWhitespace()
-            object.append(key, try parseValue())
+            if depth == 1, let sink, streamedKeys.contains(key), peek(UInt8(ascii: "[")) {
+                _ = try nested { (parser) throws(JSONSyntaxError) in
+                    try parser.parseArray { index, value, endOffset in
+                        sink(StreamedElement(key: key, index: index, value: value, endOffset: endOffset))
+                    }
+                }
+                object.append(key, .array([]))
+            } else {
+                object.append(key, try parseValue())
+            }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 position += 1
@@ -83,13 +125,17 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> [JSONValue] {
+    /// The elements, or, with `sink`, none: each is handed to it with its index and end offset instead.
+    private mutating func parseArray(sink: ((Int, JSONValue, Int) -> Void)? = nil) throws(JSONSyntaxError) -> [JSONValue] {
         position += 1
         var elements: [JSONValue] = []
+        var count = 0
         skipWhitespace()
         if peek(UInt8(ascii: "]")) { position += 1; return elements }
         while true {
-            elements.append(try parseValue())
+            let element = try parseValue()
+            if let sink { sink(count, element, position) } else { elements.append(element) }
+            count += 1
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 position += 1
@@ -106,6 +152,18 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = position
         position += 1
+        // Most strings have no escape: take them straight from the buffer, validating once.
+        var end = position
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\""), end - position <= limits.maximumStringBytes {
+            guard let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self) else {
+                throw error("invalid UTF-8 in a string", at: start)
+            }
+            position = end + 1
+            return text
+        }
         var decoded: [UInt8] = []
         while true {
             guard position < bytes.count else { throw error("unterminated string", at: start) }

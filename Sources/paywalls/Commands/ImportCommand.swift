@@ -33,15 +33,7 @@ enum ImportCommand: Command {
         }
         let policy = try context.localePolicy(arguments)
         let path = arguments.arguments[0]
-        let bytes = try readFile(atPath: path)
-        let decoder = ExportDecoder(localeProblem: { localeKeyProblem($0, policy: policy) })
-        let decoded = bytes.withUnsafeBytes { buffer in Result { () throws(InvalidExport) in try decoder.decode(buffer, format: format) } }
-        let export: PaywallExport
-        switch decoded {
-        case let .success(decodedExport): export = decodedExport
-        case let .failure(invalid): throw CommandFailure(exitCode: .dataError, message: "\(path): \(invalid.description)")
-        }
-        let contentHash = bytes.withUnsafeBytes { Digest.hex(Digest.bytes(of: $0, using: .sha256)) }
+        let (export, contentHash) = try decode(path, format: format, policy: policy)
         let store = try context.openStore(arguments, create: true)
         let outcome: PublishOutcome
         do {
@@ -62,6 +54,21 @@ enum ImportCommand: Command {
         json.append("paywalls", .integer(export.paywalls.count))
         json.append("locales", .strings(Array(Set(export.paywalls.flatMap { $0.localizations.map(\.locale) })).sorted()))
         context.standardOutput.writeLine(JSONValue.object(json).rendered(pretty: true))
+    }
+
+    /// The export in the file and the SHA-256 of its bytes. The file is mapped, not read: pages are
+    /// given back as parsing moves on, so memory holds the model, not the model and the file.
+    private static func decode(_ path: String, format: ExportDecoder.Format, policy: LocalePolicy) throws(CommandFailure)
+        -> (PaywallExport, String) {
+        let file = try MappedFile(path: path)
+        let contentHash = Digest.hex(Digest.bytes(of: file.bytes, using: .sha256))
+        file.release(upTo: file.count)
+        let decoder = ExportDecoder(localeProblem: { localeKeyProblem($0, policy: policy) })
+        do {
+            return (try decoder.decode(file.bytes, format: format, progress: file.release(upTo:)), contentHash)
+        } catch {
+            throw CommandFailure(exitCode: .dataError, message: "\(path): \(error.description)")
+        }
     }
 
     /// Source names appear in logs and status output: short, printable, no path separators.
