@@ -10,8 +10,8 @@ extension Condition {
         case .in: return actual.contains { value in values.contains { same(value, $0) } }
         case .notIn: return !actual.contains { value in values.contains { same(value, $0) } }
         case .eq: return actual.contains { same($0, values[0]) }
-        case .gte: return actual.contains { compare($0, values[0]) >= 0 }
-        case .lte: return actual.contains { compare($0, values[0]) <= 0 }
+        case .gte: return actual.contains { compare($0, values[0]).map { $0 >= 0 } ?? false }
+        case .lte: return actual.contains { compare($0, values[0]).map { $0 <= 0 } ?? false }
         }
     }
 
@@ -20,21 +20,14 @@ extension Condition {
         attribute == "country" || attribute == "platform" ? a.lowercased() == b.lowercased() : a == b
     }
 
-    /// Dotted versions compare part by part (`2.10.0` > `2.9`); other values as numbers when both
-    /// are, else as text.
-    private func compare(_ a: String, _ b: String) -> Int {
-        if attribute == "app_version" || (isNumeric(a) && isNumeric(b)) {
-            let left = a.split(separator: ".").map { Int($0) ?? 0 }, right = b.split(separator: ".").map { Int($0) ?? 0 }
-            for index in 0..<max(left.count, right.count) {
-                let l = index < left.count ? left[index] : 0, r = index < right.count ? right[index] : 0
-                if l != r { return l < r ? -1 : 1 }
-            }
-            return 0
+    /// App versions compare as dotted versions, and one that is not a version compares with nothing
+    /// (nil); other values compare as numbers when both are, else as text.
+    private func compare(_ a: String, _ b: String) -> Int? {
+        if attribute == "app_version" {
+            guard let left = DottedVersion(a), let right = DottedVersion(b) else { return nil }
+            return left == right ? 0 : (left < right ? -1 : 1)
         }
+        if let left = Int(a), let right = Int(b) { return left == right ? 0 : (left < right ? -1 : 1) }
         return a == b ? 0 : (a < b ? -1 : 1)
-    }
-
-    private func isNumeric(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { (48...57).contains($0) }
     }
 }

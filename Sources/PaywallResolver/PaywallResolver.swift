@@ -47,12 +47,13 @@ public final class PaywallResolver {
             throw ResolutionError.inconsistent("variation \(variation.variation.variationID) shows paywall '\(variation.variation.paywallID)', which it does not hold")
         }
         let matcher = matcher(for: paywall, mode: request.mode, snapshot: snapshot)
-        let match = matcher.match(request.locales)
+        let preferences = request.locales.map { Preference($0, policy: policy) }
+        let match = matcher.match(preferences)
         let order = match.fallbackOrder.map { paywall.locales[$0] }
         let content = LocalizedContent(merging: try store.localizations(ofPaywall: paywall.id, locales: order, in: snapshot), view: paywall.view)
         let products = try store.products(paywall.productIDs, in: snapshot).map { product in
             ResolvedBundle.ProductOffer(vendorProductID: product.vendorProductID,
-                                        localizedTitle: order.lazy.compactMap { product.titles[$0] }.first,
+                                        localizedTitle: title(of: product, for: preferences, paywall: paywall, mode: request.mode),
                                         price: price(of: product, for: request, matched: match.matched))
         }
         var explanation = audience.trace
@@ -75,6 +76,14 @@ public final class PaywallResolver {
             cache[key] = matcher
         }
         return matcher
+    }
+
+    /// The product's title in the user's language: its titles have locales of their own, matched like
+    /// the paywall's localizations (a product may have `es` where the paywall has only `es-419`).
+    private func title(of product: Product, for preferences: [Preference], paywall: StoredPaywall, mode: MatchMode) -> String? {
+        let locales = product.titles.keys.sorted()
+        let match = LocaleMatcher(available: locales, defaultLocale: paywall.defaultLocale, mode: mode, policy: policy).match(preferences)
+        return match.fallbackOrder.first.flatMap { product.titles[locales[$0]] }
     }
 
     /// The price for the user's country, else for the region of a requested locale, else for the region of

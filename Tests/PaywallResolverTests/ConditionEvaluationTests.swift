@@ -36,3 +36,23 @@ import Testing
         #expect(Condition(attribute: "country", op: .notIn, values: ["BR"]).holds(for: nobody))
     }
 }
+
+@Suite struct VersionConditionTests {
+    @Test func aUserVersionThatIsNotDottedSatisfiesNoComparison() {
+        let user = UserContext(appVersion: "3.2.0-beta.1")
+        #expect(!Condition(attribute: "app_version", op: .gte, values: ["1.0"]).holds(for: user))
+        #expect(!Condition(attribute: "app_version", op: .lte, values: ["9.0"]).holds(for: user))
+        #expect(Condition(attribute: "app_version", op: .exists, values: []).holds(for: user))
+    }
+
+    @Test(arguments: [("2.10", "2.9.9", false), ("2.0", "2", true), ("1", "1.0.1", true), ("10.0", "9.99", false)])
+    func dottedVersionsCompareByPart(_ a: String, _ b: String, _ lessOrEqual: Bool) throws {
+        let left = try #require(DottedVersion(a)), right = try #require(DottedVersion(b))
+        #expect((left <= right) == lessOrEqual)
+    }
+
+    @Test(arguments: ["", "1.", ".1", "1..2", "v1", "1.2a", "1234567890"])
+    func refusesWhatIsNotADottedVersion(_ text: String) {
+        #expect(DottedVersion(text) == nil)
+    }
+}

@@ -100,7 +100,7 @@ final class PaywallExportV1Decoder {
             values = []
         }
         guard let attribute, let values, !(op.operands == .list && values.isEmpty) else { return nil }
-        if attribute == "app_version", op != .exists, let bad = values.first(where: { !isDottedVersion($0) }) {
+        if attribute == "app_version", op != .exists, let bad = values.first(where: { DottedVersion($0) == nil }) {
             issues.report(reader.at(op.operands == .list ? "values" : "value"), "'\(bad)' is not a dotted version such as 2.0.1")
             return nil
         }
@@ -267,12 +267,6 @@ final class PaywallExportV1Decoder {
         }
         return text
     }
-}
-
-/// `2.0`, `10.4.1`: digits separated by single dots.
-func isDottedVersion(_ text: String) -> Bool {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    return !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }
 }
 
 /// `49.90`, `1200`: digits with an optional fraction, no sign, no exponent.

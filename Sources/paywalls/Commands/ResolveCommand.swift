@@ -38,7 +38,8 @@ enum ResolveCommand: Command {
             locales: arguments.values("locale").flatMap(localePreferences(in:)),
             mode: try arguments.value("mode", expected: "cldr, adapty or icu", MatchMode.init(rawValue:)) ?? .cldr,
             context: UserContext(country: arguments.value("country"), platform: arguments.value("platform"),
-                                 appVersion: arguments.value("app-version"), attributionSources: arguments.values("attribution"),
+                                 appVersion: try arguments.value("app-version", expected: "a dotted version such as 2.4.1") { DottedVersion($0) == nil ? nil : $0 },
+                                 attributionSources: arguments.values("attribution"),
                                  attributes: try customAttributes(arguments)),
             defaultAudienceOnly: arguments.flag("default-audience"),
             profileID: arguments.value("profile-id")

@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+
+/// A store in a fresh temporary directory, used through the real `paywalls` binary, and removed with
+/// everything in it when the owning suite instance (one per test) goes away.
+final class TemporaryStore {
+    /// The temporary directory: the commands' working directory, holding `store/` and any files a test writes.
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("paywalls-store-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The store directory `--store` names; the import creates it.
+    var path: String { directory.appendingPathComponent("store").path }
+
+    var databasePath: String { path + "/paywalls.sqlite" }
+
+    static let samplePath = PaywallsProcess.repository.appendingPathComponent("sync-config/sample-export.json").path
+
+    /// Runs `paywalls ARGUMENTS --store DIR` in the temporary directory.
+    func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> PaywallsProcess.Outcome {
+        try PaywallsProcess.run(arguments + ["--store", path], in: directory, timeout: timeout)
+    }
+
+    /// Imports `file` (the sample by default) and requires it to succeed.
+    @discardableResult
+    func importExport(_ file: String = TemporaryStore.samplePath) throws -> PaywallsProcess.Outcome {
+        let outcome = try run(["import", file])
+        try #require(outcome.status == 0, "import \(file) failed: \(outcome.standardError)")
+        return outcome
+    }
+
+    /// `paywalls resolve ARGUMENTS`, required to succeed with an empty stderr (no --explain, no warnings).
+    func resolve(_ arguments: [String]) throws -> JSONDocument {
+        let outcome = try run(["resolve"] + arguments)
+        try #require(outcome.status == 0, "resolve \(arguments) exited \(outcome.status): \(outcome.standardError)")
+        #expect(outcome.standardError.isEmpty, "resolve \(arguments): \(outcome.standardError)")
+        return try JSONDocument(outcome.standardOutput)
+    }
+
+    /// Writes `text` to a file in the temporary directory and returns its path.
+    func write(_ text: String, to name: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+}
+
+/// A JSON document printed by the CLI, parsed with Foundation, read by slash-separated paths
+/// (`locale/chain`, `products/0/price`).
+struct JSONDocument {
+    let text: String
+    let root: Any
+
+    init(_ text: String) throws {
+        self.text = text
+        root = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+
+    subscript(_ path: String) -> Any? {
+        var current: Any? = root
+        for component in path.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+            if let object = current as? [String: Any] {
+                current = object[component]
+            } else if let array = current as? [Any], let index = Int(component), array.indices.contains(index) {
+                current = array[index]
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+
+    func string(_ path: String) -> String? { self[path] as? String }
+
+    func strings(_ path: String) -> [String]? { (self[path] as? [Any])?.map { "\($0)" } }
+
+    func int(_ path: String) -> Int? { (self[path] as? NSNumber)?.intValue ?? self[path] as? Int }
+
+    func bool(_ path: String) -> Bool? { self[path] as? Bool ?? (self[path] as? NSNumber)?.boolValue }
+
+    func count(_ path: String) -> Int? { (self[path] as? [Any])?.count ?? (self[path] as? [String: Any])?.count }
+
+    /// The value at `path` written back with sorted keys, to compare with `canonicalJSON(_:)` of an expected literal.
+    func canonical(_ path: String) -> String? {
+        guard let value = self[path] else { return nil }
+        return try? canonicalJSON(of: value)
+    }
+}
+
+/// `text` (JSON) parsed and written back with sorted keys: two documents with the same content give the
+/// same string, whatever their key order and spacing.
+func canonicalJSON(_ text: String) throws -> String {
+    try canonicalJSON(of: JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]))
+}
+
+func canonicalJSON(of value: Any) throws -> String {
+    String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
+}
+
+/// Python 3 (its `sqlite3` and `hashlib` modules), for what the tests must do to a store or a file without
+/// going through `paywalls`: an independent check, and the only SQLite client the machine is sure to have.
+enum Python {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static var executable: URL { URL(fileURLWithPath: "/usr/bin/env") }
+
+    /// Runs `python3 -c SCRIPT ARGUMENTS...` and returns its stdout; throws unless it exits 0 within `timeout`.
+    static func run(_ script: String, _ arguments: [String], timeout: TimeInterval = 20) throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["python3", "-c", script] + arguments
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = PaywallsProcess.Collector(stdout.fileHandleForReading), errors = PaywallsProcess.Collector(stderr.fileHandleForReading)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                throw Failure(description: "python3 did not finish within \(timeout) s")
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        let text = output.finish(), problems = errors.finish()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "python3 exited \(process.terminationStatus): \(problems)")
+        }
+        return text
+    }
+
+    /// Hex SHA-256 of a file, computed by Python's hashlib.
+    static func sha256(ofFile path: String) throws -> String {
+        try run("import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], 'rb').read()).hexdigest())", [path])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Reads or sets `PRAGMA user_version` with Python's sqlite3.
+    static func userVersion(ofDatabase path: String) throws -> Int {
+        let text = try run("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); print(c.execute('PRAGMA user_version').fetchone()[0])", [path])
+        return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    static func setUserVersion(_ version: Int, ofDatabase path: String) throws {
+        _ = try run("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = %d' % int(sys.argv[2])); c.commit(); c.close()",
+                    [path, String(version)])
+    }
+}
+
+/// Another process (Python's sqlite3) holding the store's write lock (`BEGIN IMMEDIATE`) until `release()`,
+/// or at most 20 seconds; killed on deinit if it is still running.
+final class WriteLockHolder {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+
+    static let script = """
+        import select, sqlite3, sys
+        connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=5)
+        connection.execute("BEGIN IMMEDIATE")
+        print("locked", flush=True)
+        select.select([sys.stdin], [], [], 20)  # until the test closes stdin, 20 s at most
+        connection.execute("ROLLBACK")
+        connection.close()
+        """
+
+    /// Starts the holder and returns once it holds the lock.
+    init(database path: String, timeout: TimeInterval = 15) throws {
+        process.executableURL = Python.executable
+        process.arguments = ["python3", "-c", Self.script, path]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let ready = DispatchSemaphore(value: 0)
+        let handle = output.fileHandleForReading
+        Thread {
+            var seen = Data()
+            while !String(decoding: seen, as: UTF8.self).contains("locked\n") {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                seen.append(chunk)
+            }
+            ready.signal()
+        }.start()
+        guard ready.wait(timeout: .now() + timeout) == .success, process.isRunning else {
+            process.terminate()
+            throw Python.Failure(description: "python3 did not take the write lock of \(path) within \(timeout) s")
+        }
+    }
+
+    /// Lets the holder roll back and exit; returns its exit status.
+    @discardableResult
+    func release(timeout: TimeInterval = 15) -> Int32? {
+        try? input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                return nil
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}
