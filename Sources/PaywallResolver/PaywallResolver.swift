@@ -53,7 +53,7 @@ public final class PaywallResolver {
         let content = LocalizedContent(merging: try store.localizations(ofPaywall: paywall.id, locales: order, in: snapshot), view: paywall.view)
         let products = try store.products(paywall.productIDs, in: snapshot).map { product in
             ResolvedBundle.ProductOffer(vendorProductID: product.vendorProductID,
-                                        localizedTitle: title(of: product, for: preferences, paywall: paywall, mode: request.mode),
+                                        localizedTitle: title(of: product, for: preferences, paywall: paywall, matched: match.matched, mode: request.mode),
                                         price: price(of: product, for: request, matched: match.matched))
         }
         var explanation = audience.trace
@@ -79,8 +79,11 @@ public final class PaywallResolver {
     }
 
     /// The product's title in the user's language: its titles have locales of their own, matched like
-    /// the paywall's localizations (a product may have `es` where the paywall has only `es-419`).
-    private func title(of product: Product, for preferences: [Preference], paywall: StoredPaywall, mode: MatchMode) -> String? {
+    /// the paywall's localizations (a product may have `es` where the paywall has only `es-419`). A title
+    /// in exactly the paywall's matched locale needs no matching.
+    private func title(of product: Product, for preferences: [Preference], paywall: StoredPaywall, matched: String,
+                       mode: MatchMode) -> String? {
+        if let title = product.titles[matched] { return title }
         let locales = product.titles.keys.sorted()
         let match = LocaleMatcher(available: locales, defaultLocale: paywall.defaultLocale, mode: mode, policy: policy).match(preferences)
         return match.fallbackOrder.first.flatMap { product.titles[locales[$0]] }

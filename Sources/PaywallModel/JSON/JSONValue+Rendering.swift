@@ -2,64 +2,72 @@ extension JSONValue {
     /// The value as JSON text: compact, or pretty-printed with two-space indentation. Keys keep their
     /// order and numbers their literal text, so a parsed document renders back to the same value.
     public func rendered(pretty: Bool = false) -> String {
-        var output = ""
-        render(into: &output, pretty: pretty, indent: "")
-        return output
+        // Bytes, not String appends: rendering runs on every resolve and every stored row.
+        var output: [UInt8] = []
+        render(into: &output, pretty: pretty, depth: 0)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func render(into output: inout String, pretty: Bool, indent: String) {
-        let inner = pretty ? indent + "  " : ""
-        let separator = pretty ? ",\n" : ","
+    private func render(into output: inout [UInt8], pretty: Bool, depth: Int) {
         switch self {
-        case .null: output += "null"
-        case let .bool(flag): output += flag ? "true" : "false"
-        case let .number(literal): output += literal
+        case .null: output.append(contentsOf: "null".utf8)
+        case let .bool(flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case let .number(literal): output.append(contentsOf: literal.utf8)
         case let .string(text): Self.quote(text, into: &output)
         case let .array(elements):
-            if elements.isEmpty { output += "[]"; return }
-            output += pretty ? "[\n" : "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += separator }
-                output += inner
-                element.render(into: &output, pretty: pretty, indent: inner)
+            Self.renderContainer(elements, open: "[", close: "]", into: &output, pretty: pretty, depth: depth) { element, output in
+                element.render(into: &output, pretty: pretty, depth: depth + 1)
             }
-            output += pretty ? "\n\(indent)]" : "]"
         case let .object(object):
-            if object.members.isEmpty { output += "{}"; return }
-            output += pretty ? "{\n" : "{"
-            for (index, member) in object.members.enumerated() {
-                if index > 0 { output += separator }
-                output += inner
+            Self.renderContainer(object.members, open: "{", close: "}", into: &output, pretty: pretty, depth: depth) { member, output in
                 Self.quote(member.key, into: &output)
-                output += pretty ? ": " : ":"
-                member.value.render(into: &output, pretty: pretty, indent: inner)
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(UInt8(ascii: " ")) }
+                member.value.render(into: &output, pretty: pretty, depth: depth + 1)
             }
-            output += pretty ? "\n\(indent)}" : "}"
         }
     }
 
-    private static func quote(_ text: String, into output: inout String) {
-        output += "\""
-        // Most texts need no escape: copy them whole rather than scalar by scalar.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) else {
-            output += text
-            output += "\""
+    private static func renderContainer<Element>(_ elements: [Element], open: Unicode.Scalar, close: Unicode.Scalar,
+                                                  into output: inout [UInt8], pretty: Bool, depth: Int,
+                                                  _ renderElement: (Element, inout [UInt8]) -> Void) {
+        output.append(UInt8(ascii: open))
+        guard !elements.isEmpty else {
+            output.append(UInt8(ascii: close))
             return
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+        for (index, element) in elements.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            if pretty { newline(into: &output, depth: depth + 1) }
+            renderElement(element, &output)
+        }
+        if pretty { newline(into: &output, depth: depth) }
+        output.append(UInt8(ascii: close))
+    }
+
+    private static func newline(into output: inout [UInt8], depth: Int) {
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    }
+
+    private static func quote(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): output.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): output.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): output.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20, 0x7F:
+                let digits = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(digits[Int(byte >> 4)])
+                output.append(digits[Int(byte & 0x0F)])
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 
