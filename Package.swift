@@ -26,10 +26,11 @@ let package = Package(
         .executableTarget(name: "paywalls-bench", dependencies: ["LocaleKit", "PaywallResolver", "PaywallStore"]),
         .testTarget(name: "LocaleKitTests", dependencies: ["LocaleKit"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
-        .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel", "LocaleKit"]),
+        .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
+        .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel", "LocaleKit", "FixtureSupport"]),
         .testTarget(name: "PaywallStoreTests", dependencies: ["PaywallStore", "PaywallModel", "LocaleKit"]),
         .testTarget(name: "PaywallResolverTests", dependencies: ["PaywallResolver", "PaywallStore", "PaywallModel", "LocaleKit", "Digests"]),
-        .testTarget(name: "PaywallsCLITests", dependencies: ["paywalls"]),
+        .testTarget(name: "PaywallsCLITests", dependencies: ["paywalls", "FixtureSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -11,27 +12,11 @@ import Testing
         store = try TemporaryStore()
     }
 
-    static let directory = PaywallsProcess.repository.appendingPathComponent("Tests/Fixtures/invalid-exports")
-
-    static func files() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
-    }
-
-    /// expected.txt: `FILE: /pointer: reason`, one line per problem, in order.
-    static func expectedProblems() throws -> [String: [String]] {
-        let text = try String(contentsOf: directory.appendingPathComponent("expected.txt"), encoding: .utf8)
-        var expected: [String: [String]] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            expected[String(line[..<colon]), default: []].append(String(line[line.index(colon, offsetBy: 2)...]))
-        }
-        return expected
-    }
 
     @Test func theCorpusIsThere() throws {
-        let files = try Self.files()
+        let files = try InvalidExportCorpus.files()
         #expect(files.count >= 41)
-        #expect(Set(files) == Set(try Self.expectedProblems().keys))
+        #expect(Set(files) == Set(try InvalidExportCorpus.expectedProblems().keys))
     }
 
     /// What a reader sees of the store: the snapshot list and a resolved bundle.
@@ -43,12 +28,12 @@ import Testing
         return (snapshots.standardOutput, bundle.standardOutput)
     }
 
-    @Test(arguments: try files())
+    @Test(arguments: try InvalidExportCorpus.files())
     func isRefusedWithItsPointersAndChangesNothing(_ file: String) throws {
         let imported = try JSONDocument(try store.importExport().standardOutput)
         let before = try observe()
-        let path = Self.directory.appendingPathComponent(file).path
-        let expected = try #require(try Self.expectedProblems()[file])
+        let path = InvalidExportCorpus.directory.appendingPathComponent(file).path
+        let expected = try #require(try InvalidExportCorpus.expectedProblems()[file])
         let problems = expected.filter { $0 != "(more problems not listed)" }
         let truncated = problems.count != expected.count
 
