@@ -18,6 +18,7 @@ public final class PaywallResolver {
     /// it once per snapshot. Bounded: emptied when it grows past `matcherLimit`.
     private let matchers = Mutex<[MatcherKey: LocaleMatcher]>([:])
     private let matcherLimit = 4096
+    private let formatter = ProductFormatter()
 
     public init(store: PaywallStore, policy: LocalePolicy = .standard) {
         self.store = store
@@ -51,10 +52,13 @@ public final class PaywallResolver {
         let match = matcher.match(preferences)
         let order = match.fallbackOrder.map { paywall.locales[$0] }
         let content = LocalizedContent(merging: try store.localizations(ofPaywall: paywall.id, locales: order, in: snapshot), view: paywall.view)
+        let formattingLocale = formattingLocale(for: preferences, matched: match.matched)
+        var formattingProblems: [String] = []
         let products = try store.products(paywall.productIDs, in: snapshot).map { product in
-            ResolvedBundle.ProductOffer(vendorProductID: product.vendorProductID,
+            ResolvedBundle.ProductOffer(product,
                                         localizedTitle: title(of: product, for: preferences, paywall: paywall, matched: match.matched, mode: request.mode),
-                                        price: price(of: product, for: request, matched: match.matched))
+                                        price: price(of: product, for: request, matched: match.matched),
+                                        formatter: formatter, locale: formattingLocale, problems: &formattingProblems)
         }
         var explanation = audience.trace
         explanation.append(variation.bucket.map { "bucket \($0) of 100 (profile \(request.profileID ?? ""))" } ?? "no profile id: the heaviest variation")
@@ -62,6 +66,7 @@ public final class PaywallResolver {
         explanation.append("locales \(paywall.locales.joined(separator: ", ")); chain \(match.chain.joined(separator: " -> ")); "
                            + "matched \(match.matched) (\(match.outcome.rawValue)); strings merged from \(order.joined(separator: ", "))")
         explanation += match.skippedPreferences.map { "skipped preference: \($0.reason)" }
+        explanation += formattingProblems
         return ResolvedBundle(placementID: request.placementID, audience: audience.audience, matchedSegments: audience.matchedSegments,
                               variation: variation.variation, paywall: paywall, requestedLocales: request.locales, localeMatch: match,
                               content: content, products: products, snapshot: snapshot, explanation: explanation)
@@ -87,6 +92,13 @@ public final class PaywallResolver {
         let locales = product.titles.keys.sorted()
         let match = LocaleMatcher(available: locales, defaultLocale: paywall.defaultLocale, mode: mode, policy: policy).match(preferences)
         return match.fallbackOrder.first.flatMap { product.titles[locales[$0]] }
+    }
+
+    /// The locale prices and periods are written in: the user's first usable preference, whole (its region
+    /// and numbering: a pt-PT user of a pt-br paywall reads Portuguese (Portugal) numbers), else the
+    /// matched localization's.
+    private func formattingLocale(for preferences: [Preference], matched: String) -> LanguageTag? {
+        preferences.lazy.compactMap { try? $0.tag.get() }.first ?? (try? policy.languageTag(for: matched))
     }
 
     /// The price for the user's country, else for the region of a requested locale, else for the region of

@@ -8,6 +8,10 @@ public struct ResolvedBundle: Sendable {
         public let vendorProductID: String
         public let localizedTitle: String?
         public let price: Price?
+        /// The price, period and trial as the user's locale writes them (`R$ 49,90`, `1 mês`, `7 dias`).
+        public let localizedPrice: String?
+        public let localizedSubscriptionPeriod: String?
+        public let localizedTrialPeriod: String?
     }
 
     public let placementID: String
@@ -67,6 +71,9 @@ public struct ResolvedBundle: Sendable {
             "localizedTitle": .optional(offer.localizedTitle),
             "price": offer.price.map { .number($0.amount) } ?? .null,
             "currencyCode": .optional(offer.price?.currency),
+            "localizedPrice": .optional(offer.localizedPrice),
+            "localizedSubscriptionPeriod": .optional(offer.localizedSubscriptionPeriod),
+            "localizedTrialPeriod": .optional(offer.localizedTrialPeriod),
         ]))
     }
 }

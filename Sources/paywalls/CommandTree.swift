@@ -13,6 +13,7 @@ enum CommandTree {
         case ["paywalls", "status"]: return StatusCommand.self
         case ["paywalls", "snapshots"]: return SnapshotsCommand.self
         case ["paywalls", "diff"]: return DiffCommand.self
+        case ["paywalls", "coverage"]: return CoverageCommand.self
         default: return nil
         }
     }
@@ -30,6 +31,7 @@ enum CommandTree {
             StatusCommand.spec,
             SnapshotsCommand.spec,
             DiffCommand.spec,
+            CoverageCommand.spec,
             CommandSpec(
                 name: "locale",
                 abstract: "Inspect language tags and match locale preferences.",

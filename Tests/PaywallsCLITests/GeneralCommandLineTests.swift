@@ -17,6 +17,7 @@ import Testing
         (["status", "--help"], "USAGE: paywalls status"),
         (["snapshots", "--help"], "USAGE: paywalls snapshots"),
         (["diff", "--help"], "USAGE: paywalls diff"),
+        (["coverage", "--help"], "USAGE: paywalls coverage"),
         (["locale", "match", "-h"], "USAGE: paywalls locale match"),
     ])
     func everyCommandHasHelp(_ arguments: [String], _ usage: String) throws {
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ([], "error: missing subcommand: expected one of import, resolve, status, snapshots, diff, locale"),
+        ([], "error: missing subcommand: expected one of import, resolve, status, snapshots, diff, coverage, locale"),
         (["locale"], "error: missing subcommand: expected one of explain, match"),
         (["lcoale"], "error: unknown subcommand 'lcoale', did you mean 'locale'?"),
         (["locale", "match", "--mdoe", "icu"], "error: unknown option '--mdoe', did you mean '--mode'?"),

@@ -82,6 +82,52 @@ void pw_icu_matcher_destroy(PWICUMatcher *matcher);
 int32_t pw_icu_matcher_best(const PWICUMatcher *matcher, const char *const *desired, int32_t count,
                             int32_t *desired_index, char combined[PW_TAG_CAPACITY]);
 
+/// An `icu::number::LocalizedNumberFormatter` for one locale and one unit (a currency or a time unit),
+/// immutable once built and safe to share between threads.
+typedef struct PWNumberFormatter PWNumberFormatter;
+
+typedef enum {
+    PWFormatOK = 0,
+    /// The locale tag is not well-formed BCP-47.
+    PWFormatInvalidLocale = 1,
+    /// Not three upper-case ASCII letters, or not an ISO 4217 currency ICU knows.
+    PWFormatInvalidCurrency = 2,
+    /// Not a plain decimal: digits, optionally `.` and more digits (no sign, no exponent).
+    PWFormatInvalidAmount = 3,
+    /// The text did not fit: `length` holds the bytes it needs, terminating NUL excluded.
+    PWFormatBufferTooSmall = 4,
+    /// Not one of PWPeriodUnit.
+    PWFormatInvalidUnit = 5,
+    PWFormatICUFailure = 6,
+} PWFormatStatus;
+
+typedef enum {
+    PWPeriodUnitDay = 0,
+    PWPeriodUnitWeek = 1,
+    PWPeriodUnitMonth = 2,
+    PWPeriodUnitYear = 3,
+} PWPeriodUnit;
+
+/// A formatter of amounts in `currency_code` (`BRL`) for `locale_tag` (BCP-47), rounded to the
+/// currency's digits. `*formatter` is set only on PWFormatOK.
+PWFormatStatus pw_currency_formatter_create(const char *locale_tag, const char *currency_code,
+                                            PWNumberFormatter **formatter);
+
+/// A formatter of counts of `unit` with full unit names and their plural forms (`3 месяца`).
+PWFormatStatus pw_period_formatter_create(const char *locale_tag, PWPeriodUnit unit, PWNumberFormatter **formatter);
+
+void pw_number_formatter_destroy(PWNumberFormatter *formatter);
+
+/// Formats the decimal text `amount` (`amount_length` bytes, no NUL needed) exactly, without binary
+/// floating point, into `buffer` as NUL-terminated UTF-8. `length` receives the text's length in bytes.
+PWFormatStatus pw_number_formatter_format_decimal(const PWNumberFormatter *formatter, const char *amount,
+                                                  int32_t amount_length, char *buffer, int32_t capacity,
+                                                  int32_t *length);
+
+/// Formats `count` like pw_number_formatter_format_decimal.
+PWFormatStatus pw_number_formatter_format_integer(const PWNumberFormatter *formatter, int64_t count, char *buffer,
+                                                  int32_t capacity, int32_t *length);
+
 #ifdef __cplusplus
 }
 #endif

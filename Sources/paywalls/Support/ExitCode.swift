@@ -1,6 +1,8 @@
 /// Process exit statuses, from sysexits(3) (SPEC §6).
 enum ExitCode: Int32 {
     case success = 0
+    /// A check the user asked for failed (`coverage --fail-under`).
+    case failure = 1
     case usage = 64
     case dataError = 65
     case noInput = 66

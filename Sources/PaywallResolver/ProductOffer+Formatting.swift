@@ -1,0 +1,45 @@
+import LocaleKit
+import PaywallModel
+
+extension ResolvedBundle.ProductOffer {
+    /// `product` offered at `price`, its price and periods formatted for `locale`. A text that cannot be
+    /// formatted (a currency ICU does not know) is left out, and why is added to `problems`.
+    init(_ product: Product, localizedTitle: String?, price: Price?, formatter: ProductFormatter, locale: LanguageTag?,
+         problems: inout [String]) {
+        func formatted(_ field: String, _ format: (LanguageTag) throws(ProductFormattingError) -> String) -> String? {
+            guard let locale else { return nil }
+            do {
+                return try format(locale)
+            } catch {
+                problems.append("product \(product.vendorProductID): no \(field) for \(locale): \(error)")
+                return nil
+            }
+        }
+        func period(_ period: SubscriptionPeriod?, _ field: String) -> String? {
+            period.flatMap { period in
+                formatted(field) { locale throws(ProductFormattingError) in
+                    try formatter.period(period.count, PeriodUnit(period.unit), locale: locale)
+                }
+            }
+        }
+        self.init(vendorProductID: product.vendorProductID, localizedTitle: localizedTitle, price: price,
+                  localizedPrice: price.flatMap { price in
+                      formatted("localizedPrice") { locale throws(ProductFormattingError) in
+                          try formatter.price(price.amount, currency: price.currency, locale: locale)
+                      }
+                  },
+                  localizedSubscriptionPeriod: period(product.period, "localizedSubscriptionPeriod"),
+                  localizedTrialPeriod: period(product.trial, "localizedTrialPeriod"))
+    }
+}
+
+extension PeriodUnit {
+    init(_ unit: SubscriptionPeriod.Unit) {
+        switch unit {
+        case .day: self = .day
+        case .week: self = .week
+        case .month: self = .month
+        case .year: self = .year
+        }
+    }
+}
