@@ -12,13 +12,13 @@ struct CLDRMatchStrategy: MatchStrategy {
 
     let decidesEachPreferenceAlone = true
 
-    /// - Parameter available: the parsed availables in export order, nil where one is unusable.
-    init(available: [LanguageTag?], policy: LocalePolicy) {
+    /// - Parameter available: the availables' identities in export order, nil where one is unusable.
+    init(available: [LocaleIdentity?], policy: LocalePolicy) {
         self.policy = policy
         var candidates: [MaximizedLocale: [Candidate]] = [:]
-        for (index, tag) in available.enumerated() {
-            guard let tag else { continue }
-            candidates[policy.matchKey(for: tag), default: []].append(Candidate(index: index, identifier: tag.base.identifier))
+        for (index, identity) in available.enumerated() {
+            guard let identity else { continue }
+            candidates[policy.matchKey(for: identity.maximized), default: []].append(Candidate(index: index, identifier: identity.identifier))
         }
         candidatesByKey = candidates
     }

@@ -8,12 +8,12 @@ struct ICUMatchStrategy: MatchStrategy {
 
     let decidesEachPreferenceAlone = false
 
-    /// - Parameter available: the parsed availables in export order, nil where one is unusable.
-    init(available: [LanguageTag?], policy: LocalePolicy) {
+    /// - Parameter available: the availables' identities in export order, nil where one is unusable.
+    init(available: [LocaleIdentity?], policy: LocalePolicy) {
         self.policy = policy
-        let usable = available.enumerated().compactMap { index, tag in tag.map { (index, $0) } }
+        let usable = available.enumerated().compactMap { index, identity in identity.map { (index, $0) } }
         availableIndices = usable.map(\.0)
-        keys = usable.map { policy.matchKey(for: $0.1) }
+        keys = usable.map { policy.matchKey(for: $0.1.maximized) }
         matcher = ICULocaleMatcher(supported: usable.map(\.1.identifier), defaultLocale: .none)
     }
 

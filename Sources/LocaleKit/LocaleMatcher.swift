@@ -13,8 +13,12 @@ public final class LocaleMatcher: Sendable {
     private let strategy: any MatchStrategy
     private let defaultIndex: Int?
 
-    /// - Parameter defaultLocale: what every chain ends at; the policy's default when nil.
-    public init(available: [String], defaultLocale: String? = nil, mode: MatchMode = .cldr, policy: LocalePolicy = .standard) {
+    /// - Parameters:
+    ///   - identities: the availables' identities worked out beforehand (at import), in the same order;
+    ///     an available the policy aliases is parsed again all the same.
+    ///   - defaultLocale: what every chain ends at; the policy's default when nil.
+    public init(available: [String], identities: [LocaleIdentity?]? = nil, defaultLocale: String? = nil, mode: MatchMode = .cldr,
+                policy: LocalePolicy = .standard) {
         self.available = available
         self.defaultLocale = defaultLocale ?? policy.defaultLocale
         self.mode = mode
@@ -24,18 +28,22 @@ public final class LocaleMatcher: Sendable {
             strategy = AdaptyMatchStrategy(available: available)
             unusableAvailables = []
         case .cldr, .icu:
-            var tags: [LanguageTag?] = []
+            var known: [LocaleIdentity?] = []
             var unusable: [SkippedLocale] = []
-            for input in available {
+            for (index, input) in available.enumerated() {
+                if let identities, identities.count == available.count, let identity = identities[index], !policy.hasAlias(for: input) {
+                    known.append(identity)
+                    continue
+                }
                 do throws(LanguageTagError) {
-                    tags.append(try policy.matchableTag(for: input))
+                    known.append(LocaleIdentity(try policy.matchableTag(for: input)))
                 } catch {
-                    tags.append(nil)
+                    known.append(nil)
                     unusable.append(SkippedLocale(input: input, reason: error.description))
                 }
             }
-            strategy = mode == .cldr ? CLDRMatchStrategy(available: tags, policy: policy)
-                                     : ICUMatchStrategy(available: tags, policy: policy)
+            strategy = mode == .cldr ? CLDRMatchStrategy(available: known, policy: policy)
+                                     : ICUMatchStrategy(available: known, policy: policy)
             unusableAvailables = unusable
         }
         defaultIndex = strategy.availableIndex(servingDefault: self.defaultLocale)

@@ -28,9 +28,18 @@ public struct LocalePolicy: Sendable, Equatable {
 
     /// The value two tags must share to denote the same locale under this policy.
     public func matchKey(for tag: LanguageTag) -> MaximizedLocale {
-        var key = tag.maximized
+        matchKey(for: tag.maximized)
+    }
+
+    public func matchKey(for maximized: MaximizedLocale) -> MaximizedLocale {
+        var key = maximized
         if let representative = equivalentLanguages[key.language] { key.language = representative }
         return key
+    }
+
+    /// Whether this policy reads `input` through one of its own aliases.
+    func hasAlias(for input: String) -> Bool {
+        !aliases.isEmpty && aliases[Self.aliasKey(input)] != nil
     }
 
     static func aliasKey(_ input: String) -> String {

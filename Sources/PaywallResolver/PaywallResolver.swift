@@ -75,7 +75,9 @@ public final class PaywallResolver {
     private func matcher(for paywall: StoredPaywall, mode: MatchMode, snapshot: SnapshotInfo) -> LocaleMatcher {
         let key = MatcherKey(snapshotID: snapshot.id, paywallID: paywall.id, mode: mode)
         if let matcher = matchers.withLock({ $0[key] }) { return matcher }
-        let matcher = LocaleMatcher(available: paywall.locales, defaultLocale: paywall.defaultLocale, mode: mode, policy: policy)
+        let identities = paywall.localeIdentities.count == paywall.locales.count ? paywall.localeIdentities.map(LocaleIdentity.init(serialized:)) : nil
+        let matcher = LocaleMatcher(available: paywall.locales, identities: identities, defaultLocale: paywall.defaultLocale,
+                                    mode: mode, policy: policy)
         matchers.withLock { cache in
             if cache.count >= matcherLimit { cache.removeAll() }
             cache[key] = matcher
@@ -90,7 +92,11 @@ public final class PaywallResolver {
                        mode: MatchMode) -> String? {
         if let title = product.titles[matched] { return title }
         let locales = product.titles.keys.sorted()
-        let match = LocaleMatcher(available: locales, defaultLocale: paywall.defaultLocale, mode: mode, policy: policy).match(preferences)
+        // Title keys are mostly the paywall's own locale keys, whose identities the store keeps.
+        let known = Dictionary(zip(paywall.locales, paywall.localeIdentities), uniquingKeysWith: { first, _ in first })
+        let identities = locales.map { known[$0].flatMap(LocaleIdentity.init(serialized:)) }
+        let match = LocaleMatcher(available: locales, identities: identities, defaultLocale: paywall.defaultLocale, mode: mode,
+                                  policy: policy).match(preferences)
         return match.fallbackOrder.first.flatMap { product.titles[locales[$0]] }
     }
 

@@ -4,8 +4,10 @@ extension PaywallStore {
     /// Stores `export` as the new current snapshot in one transaction, unless the newest snapshot of
     /// `source` has the same content hash; then nothing is written. Retention is per source: each keeps
     /// its newest `retention` snapshots (at least the new one), so a busy source never evicts another's.
+    /// - Parameter localeIdentity: says, for a localization key, what resolution will need to know of it
+    ///   (kept with the paywall, see `StoredPaywall.localeIdentities`).
     public func publish(_ export: PaywallExport, source: String, contentHash: String, importedAt: String,
-                        retention: Int = defaultRetention) throws(StoreError) -> PublishOutcome {
+                        retention: Int = defaultRetention, localeIdentity: ((String) -> String?)? = nil) throws(StoreError) -> PublishOutcome {
         try database.transaction { () throws(StoreError) -> PublishOutcome in
             if let current = try newestSnapshot(from: source), current.contentHash == contentHash {
                 return .unchanged(current)
@@ -20,7 +22,7 @@ extension PaywallStore {
             let snapshot = SnapshotInfo(id: database.lastInsertedRowID, source: source, format: export.format.description,
                                         appID: export.appID, revision: export.revision, exportedAt: export.exportedAt,
                                         importedAt: importedAt, contentHash: contentHash)
-            try insertContents(of: export, snapshotID: snapshot.id)
+            try insertContents(of: export, snapshotID: snapshot.id, localeIdentity: localeIdentity)
             let prune = try database.prepare("""
                 DELETE FROM snapshots WHERE source = ?1
                 AND id NOT IN (SELECT id FROM snapshots WHERE source = ?1 ORDER BY id DESC LIMIT ?2)
@@ -31,7 +33,7 @@ extension PaywallStore {
         }
     }
 
-    private func insertContents(of export: PaywallExport, snapshotID: Int64) throws(StoreError) {
+    private func insertContents(of export: PaywallExport, snapshotID: Int64, localeIdentity: ((String) -> String?)?) throws(StoreError) {
         let segment = try database.prepare("INSERT INTO segments (snapshot_id, ordinal, body) VALUES (?1, ?2, ?3)")
         for (ordinal, item) in export.segments.enumerated() {
             try segment.bind(snapshotID, ordinal, item.stored.rendered())
@@ -63,7 +65,7 @@ extension PaywallStore {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
         for (paywallOrdinal, item) in export.paywalls.enumerated() {
-            try paywall.bind(snapshotID, paywallOrdinal, item.id, StoredPaywall(item).stored.rendered())
+            try paywall.bind(snapshotID, paywallOrdinal, item.id, StoredPaywall(item, localeIdentity: localeIdentity).stored.rendered())
             try paywall.run()
             for (ordinal, contents) in item.localizations.enumerated() {
                 try localization.bind(snapshotID, paywallOrdinal, ordinal, item.id, contents.locale, contents.stored.rendered())

@@ -144,6 +144,7 @@ extension StoredPaywall {
             "default_locale": .string(defaultLocale), "locales": .strings(locales),
         ])
         if let view { object.append("view", view.stored) }
+        if !localeIdentities.isEmpty { object.append("locale_identities", .strings(localeIdentities)) }
         return .object(object)
     }
 
@@ -151,7 +152,8 @@ extension StoredPaywall {
         let fields = try StoredFields(stored)
         self.init(id: try fields.string("id"), name: try fields.string("name"), productIDs: try fields.strings("product_ids"),
                   defaultLocale: try fields.string("default_locale"),
-                  view: try fields.optional("view").map(ViewConfiguration.init(stored:)), locales: try fields.strings("locales"))
+                  view: try fields.optional("view").map(ViewConfiguration.init(stored:)), locales: try fields.strings("locales"),
+                  localeIdentities: fields.optional("locale_identities") == nil ? [] : try fields.strings("locale_identities"))
     }
 }
 

@@ -120,3 +120,30 @@ import Testing
         #expect(try store.paywall("pw_promo", in: info)?.name == "Promo")
     }
 }
+
+/// What a publisher says of each localization key is kept with the paywall for resolution to read.
+@Suite final class LocaleIdentityStorageTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    @Test func identitiesAreKeptPerLocaleInOrder() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let export = Fixture.export()
+        let info = try store.publish(export, source: "local", contentHash: Fixture.hash(7), importedAt: "2026-12-01T08:00:00Z",
+                                     localeIdentity: { LocaleIdentity(of: $0)?.serialized }).snapshot
+        for paywall in export.paywalls {
+            let stored = try #require(try store.paywall(paywall.id, in: info))
+            #expect(stored.localeIdentities == paywall.localizations.map { LocaleIdentity(of: $0.locale)?.serialized ?? "" })
+            #expect(stored.localeIdentities.count == stored.locales.count)
+        }
+    }
+
+    @Test func withoutAPublisherSayingThereAreNone() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let info = try store.publish(hash: 8).snapshot
+        #expect(try store.paywall(Fixture.export().paywalls[0].id, in: info)?.localeIdentities == [])
+    }
+}

@@ -37,7 +37,8 @@ enum ImportCommand: Command {
         let store = try context.openStore(arguments, create: true)
         let outcome: PublishOutcome
         do {
-            outcome = try store.publish(export, source: source, contentHash: contentHash, importedAt: Timestamp.now(), retention: retention)
+            outcome = try store.publish(export, source: source, contentHash: contentHash, importedAt: Timestamp.now(), retention: retention,
+                                        localeIdentity: { LocaleIdentity(of: $0)?.serialized })
         } catch {
             throw CommandFailure(error)
         }
