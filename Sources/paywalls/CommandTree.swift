@@ -14,6 +14,7 @@ enum CommandTree {
         case ["paywalls", "snapshots"]: return SnapshotsCommand.self
         case ["paywalls", "diff"]: return DiffCommand.self
         case ["paywalls", "coverage"]: return CoverageCommand.self
+        case ["paywalls", "fallbacks"]: return FallbacksCommand.self
         default: return nil
         }
     }
@@ -32,6 +33,7 @@ enum CommandTree {
             SnapshotsCommand.spec,
             DiffCommand.spec,
             CoverageCommand.spec,
+            FallbacksCommand.spec,
             CommandSpec(
                 name: "locale",
                 abstract: "Inspect language tags and match locale preferences.",

@@ -58,6 +58,13 @@ void pw_locale_minimize(const char *language, const char *script, const char *re
 void pw_locale_explicit_parent(const char *language, const char *script, const char *region,
                                char parent[PW_TAG_CAPACITY]);
 
+/// How many locales ICU has data for (`uloc_countAvailable`).
+int32_t pw_locale_available_count(void);
+
+/// The `index`th locale ICU has data for, as BCP-47 (`uloc_getAvailable` + `uloc_toLanguageTag`).
+/// Returns the tag's length, 0 (and "") when the index is out of range or the conversion fails.
+int32_t pw_locale_available_tag(int32_t index, char tag[PW_TAG_CAPACITY]);
+
 /// An `icu::LocaleMatcher`, immutable once built and safe to share between threads.
 typedef struct PWICUMatcher PWICUMatcher;
 

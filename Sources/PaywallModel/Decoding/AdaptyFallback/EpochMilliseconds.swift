@@ -23,3 +23,39 @@ private func padded(_ number: Int, _ width: Int) -> String {
     let digits = String(number)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
+
+/// The inverse of `iso8601UTC(epochMilliseconds:)`, for writing the vendor's `response_created_at`:
+/// an ISO 8601 date and time (`2026-11-29T12:00:00Z`, `…T14:00:00.5+02:00`) as epoch milliseconds, or
+/// nil when it is not one, or falls before 1970 (fraction digits past milliseconds are dropped).
+public func epochMilliseconds(iso8601 text: String) -> Int? {
+    guard isTimestamp(text) else { return nil }
+    let bytes = Array(text.utf8)
+    func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 48) } }
+    let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
+    let (hour, minute, second) = (number(11..<13), number(14..<16), number(17..<19))
+    guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
+    var index = 19
+    var milliseconds = 0
+    if bytes[index] == UInt8(ascii: ".") {
+        index += 1
+        var scale = 100
+        while index < bytes.count, (48...57).contains(bytes[index]) {
+            milliseconds += Int(bytes[index] - 48) * scale
+            scale /= 10
+            index += 1
+        }
+    }
+    var offsetMinutes = 0
+    if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        offsetMinutes = (number(index + 1..<index + 3) * 60 + number(index + 4..<index + 6)) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+    }
+    // Civil date to days since 1970-01-01 (H. Hinnant's algorithm, the inverse of the one above).
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = shiftedYear / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
+    return seconds < 0 ? nil : seconds * 1000 + milliseconds
+}

@@ -1,0 +1,74 @@
+import ArgumentKit
+import LocaleKit
+import PaywallModel
+import PaywallResolver
+import PaywallStore
+
+/// `paywalls fallbacks --out DIR`: one vendor fallback file per locale, and a manifest apps read.
+enum FallbacksCommand: Command {
+    static let spec = CommandSpec(
+        name: "fallbacks",
+        abstract: "Write one vendor fallback file per locale from the current snapshot, with a manifest.",
+        discussion: """
+            Writes fallback.<locale>.json for each locale (default: every localization locale of the
+            snapshot's paywalls), each placement's default-audience variations carrying the remote config
+            and Paywall Builder strings resolved for that locale, plus manifest.json: the files with their
+            sizes and SHA-256, and `lookup`, which maps every locale ICU knows to the file an app on that
+            device locale should load. The set is written beside DIR and renamed into place: DIR is
+            replaced as a whole. The format version defaults to the snapshot's own when it was imported
+            from a vendor file, else 9.
+            """,
+        options: [
+            .value("out", "dir", help: "The directory to write (replaced as a whole; required)."),
+            .value("platform", "name", help: "ios (default) or android."),
+            .value("format-version", "n", help: "The vendor's fallback format: 8, 9, 10 or 11."),
+            .value("locales", "list", help: "Comma-separated locales to write files for."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        guard let out = arguments.value("out"), !out.isEmpty else {
+            throw UsageError(commandPath: arguments.commandPath, message: "missing --out <dir>")
+        }
+        let platform = try arguments.value("platform", expected: "ios or android", FallbackFileSet.Platform.init(rawValue:)) ?? .ios
+        let requestedVersion = try arguments.value("format-version", expected: "8, 9, 10 or 11") { text in
+            Int(text).flatMap { FallbackFileSet.supportedVersions.contains($0) ? $0 : nil }
+        }
+        let locales = arguments.value("locales").map(availableLocales(in:))
+        if let locales, locales.isEmpty {
+            throw UsageError(commandPath: arguments.commandPath, message: "--locales lists no locale")
+        }
+        let policy = try context.localePolicy(arguments)
+        let store = try context.openStore(arguments)
+        let snapshot: SnapshotInfo
+        let export: PaywallExport
+        do {
+            guard let current = try store.currentSnapshot() else {
+                throw CommandFailure(exitCode: .noInput, message: "the store has no snapshot yet (run `paywalls import FILE`)")
+            }
+            snapshot = current
+            export = try store.export(of: current)
+        } catch let error as StoreError {
+            throw CommandFailure(error)
+        }
+        let version = requestedVersion ?? FallbackFileSet.importedVersion(format: snapshot.format) ?? FallbackFileSet.defaultVersion
+        let set: FallbackFileSet
+        do {
+            set = try FallbackFileSet(export: export, snapshotKey: snapshot.key, platform: platform, version: version,
+                                      locales: locales, policy: policy)
+        } catch {
+            throw CommandFailure(exitCode: .dataError, message: error.description)
+        }
+        set.warnings.forEach(context.warn)
+        do {
+            try FallbackDirectoryWriter.write(set, to: out)
+        } catch {
+            throw CommandFailure(exitCode: .ioError, message: error.message)
+        }
+        for file in set.files {
+            context.standardOutput.writeLine("\(file.name)  \(file.locale)  \(file.bytes) bytes")
+        }
+        context.standardOutput.writeLine("wrote \(set.files.count) files and \(FallbackDirectoryWriter.manifestName) to \(out) "
+                                         + "(snapshot \(snapshot.key), format \(version), \(platform.rawValue))")
+    }
+}

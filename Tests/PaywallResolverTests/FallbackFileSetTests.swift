@@ -1,0 +1,172 @@
+import Digests
+import Foundation
+import LocaleKit
+import PaywallModel
+import PaywallResolver
+import Testing
+
+/// `FallbackFileSet`: per-locale vendor fallback files built from the sample export, read back through
+/// the project's own importer; `FallbackDirectoryWriter`: the set on disk, replaced as a whole.
+@Suite struct FallbackFileSetTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func decode(path: String) throws -> PaywallExport {
+        let data = try Data(contentsOf: root.appendingPathComponent(path))
+        return try data.withUnsafeBytes { bytes throws(InvalidExport) in
+            try ExportDecoder(localeProblem: { localeKeyProblem($0) }).decode(bytes)
+        }
+    }
+
+    static func decode(text: String) throws -> PaywallExport {
+        try Array(text.utf8).withUnsafeBytes { bytes throws(InvalidExport) in
+            try ExportDecoder(localeProblem: { localeKeyProblem($0) }).decode(bytes, format: .adaptyFallback)
+        }
+    }
+
+    static let sample = try! decode(path: "sync-config/sample-export.json")
+
+    static func manifest(_ set: FallbackFileSet) throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(set.manifest.utf8))
+        return try #require(value as? [String: Any])
+    }
+
+    @Test(arguments: [8, 9, 10, 11])
+    func eachFileParsesBackWithItsPlacementsWeightsAndLocale(version: Int) throws {
+        let set = try FallbackFileSet(export: Self.sample, snapshotKey: "000001-abc", version: version, deviceLocales: ["zh-TW"])
+        #expect(set.files.map(\.locale) == ["en", "pt-br", "pt", "zh-hant", "zh", "es-419", "es", "de", "ar", "ja"])
+        for file in set.files {
+            #expect(file.name == "fallback.\(file.locale).json")
+            let back = try Self.decode(text: file.contents)
+            #expect(back.format == .adaptyFallback(version: version))
+            #expect(back.placements.map(\.id) == Self.sample.placements.filter { $0.audiences.contains(where: \.isDefault) }.map(\.id))
+            for placement in back.placements {
+                let audience = Self.sample.placements.first { $0.id == placement.id }?.audiences.first { $0.isDefault }
+                let original = try #require(audience)
+                #expect(placement.audiences.count == 1)
+                #expect(placement.audiences[0].versionID == original.versionID)
+                #expect(placement.audiences[0].variations == original.variations)
+            }
+            for paywall in back.paywalls {
+                #expect(paywall.localizations.map(\.locale) == [file.locale], "\(paywall.id) in \(file.name)")
+                #expect(paywall.defaultLocale == file.locale)
+            }
+        }
+    }
+
+    @Test func stringsAreMergedAlongTheChainAsResolveMergesThem() throws {
+        let set = try FallbackFileSet(export: Self.sample, snapshotKey: "s", locales: ["pt_BR", "fr-CA"], deviceLocales: [])
+        #expect(set.files.map(\.name) == ["fallback.pt-br.json", "fallback.fr-ca.json"])
+        let original = try #require(Self.sample.paywalls.first { $0.id == "pw_onboarding_hero" })
+        let english = try #require(original.localizations.first { $0.locale == "en" })
+        let brazilian = try #require(original.localizations.first { $0.locale == "pt-br" })
+        let back = try Self.decode(text: set.files[0].contents)
+        let paywall = try #require(back.paywalls.first { $0.id == "pw_onboarding_hero" })
+        let strings = paywall.localizations[0].strings
+        #expect(strings["title"] == brazilian.strings["title"])
+        // pt-br lacks `restore`: it comes from the next along the chain (pt), as in `resolve`.
+        let portuguese = try #require(original.localizations.first { $0.locale == "pt" })
+        #expect(brazilian.strings["restore"] == nil)
+        #expect(strings["restore"] != nil)
+        #expect(strings["restore"] == (portuguese.strings["restore"] ?? english.strings["restore"]))
+        #expect(paywall.localizations[0].remoteConfig == brazilian.remoteConfig)
+        // No French: the French file carries the default's content, labelled with its own locale.
+        let frenchExport = try Self.decode(text: set.files[1].contents)
+        let french = try #require(frenchExport.paywalls.first { $0.id == "pw_onboarding_hero" })
+        #expect(french.localizations[0].locale == "fr-ca")
+        #expect(french.localizations[0].strings["title"] == english.strings["title"])
+    }
+
+    @Test func theManifestListsTheFilesAndLooksUpEveryDeviceLocale() throws {
+        let set = try FallbackFileSet(export: Self.sample, snapshotKey: "000001-abc", platform: .android, version: 10)
+        let manifest = try Self.manifest(set)
+        #expect(manifest["snapshot"] as? String == "000001-abc")
+        #expect(manifest["platform"] as? String == "android")
+        #expect(manifest["format_version"] as? Int == 10)
+        let files = try #require(manifest["files"] as? [[String: Any]])
+        #expect(files.count == set.files.count)
+        for (entry, file) in zip(files, set.files) {
+            #expect(entry["locale"] as? String == file.locale)
+            #expect(entry["path"] as? String == file.name)
+            #expect(entry["bytes"] as? Int == file.contents.utf8.count)
+            #expect(entry["sha256"] as? String == Digest.hex(Digest.bytes(of: file.contents, using: .sha256)))
+        }
+        let lookup = try #require(manifest["lookup"] as? [String: String])
+        #expect(lookup.count >= knownLocaleTags().count)
+        #expect(lookup["zh-TW"] == "fallback.zh-hant.json")
+        #expect(lookup["zh-HK"] == "fallback.zh-hant.json")
+        #expect(lookup["zh-Hant-TW"] == "fallback.zh-hant.json")
+        #expect(lookup["es-MX"] == "fallback.es-419.json")
+        #expect(lookup["pt-PT"] == "fallback.pt.json")
+        #expect(lookup["pt-BR"] == "fallback.pt-br.json")
+        #expect(lookup["fr-CA"] == "fallback.en.json")
+        #expect(Set(lookup.values).isSubset(of: Set(set.files.map(\.name))))
+    }
+
+    @Test func aVendorFileWritesBackForItsOwnLocale() throws {
+        let vendor = try Self.decode(path: "sync-config/sample-adapty-fallback-v9.json")
+        let set = try FallbackFileSet(export: vendor, snapshotKey: "s", version: 9, deviceLocales: [])
+        let back = try Self.decode(text: set.files[0].contents)
+        #expect(back.placements.map(\.id) == vendor.placements.map(\.id))
+        #expect(back.placements.flatMap(\.audiences).map(\.variations) == vendor.placements.flatMap(\.audiences).map(\.variations))
+        #expect(back.products.map(\.vendorProductID) == vendor.products.map(\.vendorProductID))
+    }
+
+    @Test func rejectsBadVersionsAndLocales() {
+        #expect(throws: FallbackFileSet.BuildError.unsupportedVersion(7)) {
+            try FallbackFileSet(export: Self.sample, snapshotKey: "s", version: 7, deviceLocales: [])
+        }
+        #expect(throws: FallbackFileSet.BuildError.self) {
+            try FallbackFileSet(export: Self.sample, snapshotKey: "s", locales: ["../etc"], deviceLocales: [])
+        }
+    }
+}
+
+@Suite final class FallbackDirectoryWriterTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fallback-writer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func writesTheSetAndReplacesAnExistingDirectoryWhole() throws {
+        let out = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("stale".utf8).write(to: out.appendingPathComponent("fallback.xx.json"))
+        let set = try FallbackFileSet(export: FallbackFileSetTests.sample, snapshotKey: "s", locales: ["en", "zh-TW"], deviceLocales: ["zh-HK"])
+        try FallbackDirectoryWriter.write(set, to: out.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["fallback.en.json", "fallback.zh-tw.json", "manifest.json"])
+        for file in set.files {
+            let data = try Data(contentsOf: out.appendingPathComponent(file.name))
+            #expect(data.count == file.bytes)
+            #expect(data.withUnsafeBytes { Digest.hex(Digest.bytes(of: $0, using: .sha256)) } == file.sha256)
+        }
+        // Nothing left beside it: no temporary or old directory.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out"])
+    }
+}
+
+@Suite struct EpochMillisecondsTests {
+    @Test(arguments: [
+        ("2026-11-29T12:00:00Z", 1_795_953_600_000),
+        ("1970-01-01T00:00:00Z", 0),
+        ("2026-11-29T14:00:00.250+02:00", 1_795_953_600_250),
+        ("2000-02-29T23:59:59.999Z", 951_868_799_999),
+    ])
+    func readsISO8601(_ text: String, _ expected: Int) {
+        #expect(epochMilliseconds(iso8601: text) == expected)
+    }
+
+    @Test func isTheInverseOfTheImportersConversion() throws {
+        let set = try FallbackFileSet(export: FallbackFileSetTests.sample, snapshotKey: "s", locales: ["en"], deviceLocales: [])
+        let back = try FallbackFileSetTests.decode(text: set.files[0].contents)
+        #expect(back.exportedAt == FallbackFileSetTests.sample.exportedAt)
+        #expect(set.files[0].contents.contains("\"response_created_at\":1795953600000"))
+        #expect(epochMilliseconds(iso8601: "not a date") == nil)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// `paywalls fallbacks --out DIR` over the sample export: the files, the manifest, the exit codes, and
+/// the directory replaced as a whole.
+@Suite final class FallbacksCommandTests {
+    let store: TemporaryStore
+
+    init() throws {
+        store = try TemporaryStore()
+    }
+
+    var out: URL { store.directory.appendingPathComponent("fallbacks") }
+
+    func manifest() throws -> JSONDocument {
+        try JSONDocument(String(decoding: try Data(contentsOf: out.appendingPathComponent("manifest.json")), as: UTF8.self))
+    }
+
+    @Test func writesOneFilePerLocaleAndAManifest() throws {
+        try store.importExport()
+        let outcome = try store.run(["fallbacks", "--out", out.path])
+        try #require(outcome.status == 0, "fallbacks: \(outcome.standardError)")
+        let manifest = try manifest()
+        #expect(manifest.string("platform") == "ios")
+        #expect(manifest.int("format_version") == 9)
+        #expect(manifest.string("snapshot")?.hasPrefix("000001-") == true)
+        #expect(manifest.string("lookup/zh-TW") == "fallback.zh-hant.json")
+        #expect(manifest.string("lookup/zh-HK") == "fallback.zh-hant.json")
+        #expect(manifest.string("lookup/es-MX") == "fallback.es-419.json")
+        let count = try #require(manifest.count("files"))
+        #expect(count == 10)
+        var names: [String] = []
+        for index in 0..<count {
+            let path = try #require(manifest.string("files/\(index)/path"))
+            names.append(path)
+            let data = try Data(contentsOf: out.appendingPathComponent(path))
+            #expect(manifest.int("files/\(index)/bytes") == data.count)
+            // Each file imports through the CLI's own importer as a vendor fallback file.
+            let other = try TemporaryStore()
+            let imported = try other.run(["import", out.appendingPathComponent(path).path, "--format", "adapty-fallback"])
+            #expect(imported.status == 0, "\(path): \(imported.standardError)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == (names + ["manifest.json"]).sorted())
+    }
+
+    @Test func optionsChooseLocalesPlatformAndVersion() throws {
+        try store.importExport()
+        let outcome = try store.run(["fallbacks", "--out", out.path, "--platform", "android", "--format-version", "11", "--locales", "pt_BR,es-MX"])
+        try #require(outcome.status == 0, "fallbacks: \(outcome.standardError)")
+        let manifest = try manifest()
+        #expect(manifest.string("platform") == "android")
+        #expect(manifest.int("format_version") == 11)
+        #expect(manifest.string("files/0/path") == "fallback.pt-br.json")
+        #expect(manifest.string("files/1/path") == "fallback.es-mx.json")
+        let file = try JSONDocument(String(decoding: try Data(contentsOf: out.appendingPathComponent("fallback.pt-br.json")), as: UTF8.self))
+        #expect(file.int("meta/version") == 11)
+        #expect(file["ui_builder"] != nil)
+    }
+
+    @Test func anUnsupportedFormatVersionIsAUsageError() throws {
+        try store.importExport()
+        let outcome = try store.run(["fallbacks", "--out", out.path, "--format-version", "7"])
+        #expect(outcome.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func noSnapshotExits66() throws {
+        let outcome = try store.run(["fallbacks", "--out", out.path])
+        #expect(outcome.status == 66, "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func anExistingDirectoryIsReplacedWhole() throws {
+        try store.importExport()
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: out.appendingPathComponent("fallback.fr.json"))
+        let outcome = try store.run(["fallbacks", "--out", out.path, "--locales", "en,de"])
+        try #require(outcome.status == 0, "fallbacks: \(outcome.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["fallback.de.json", "fallback.en.json", "manifest.json"])
+        // Nothing is left beside it.
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).filter { $0.hasPrefix(".fallbacks") }
+        #expect(siblings.isEmpty)
+    }
+}
