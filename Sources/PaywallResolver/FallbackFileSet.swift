@@ -7,9 +7,12 @@ import PaywallModel
 /// the file's locale (strings merged along the `cldr` chain, as `resolve` does), plus the manifest
 /// apps read to pick a file. Built in memory; `FallbackDirectoryWriter` puts it on disk.
 ///
-/// Keys the model does not keep (layouts, styles, unknown vendor keys) are not written: carrying them
-/// through needs the raw imported document, which the store does not keep yet. That would plug in
-/// where `builderConfig` and `variationObject` build their objects, starting from the raw objects.
+/// Keys the model does not keep (layouts, styles, unknown vendor keys) are written only when the
+/// export carries the vendor document it was imported from (`sourceDocument`) and the set is written
+/// in that document's own format version: each file is then that document with only the localized
+/// parts of its variations replaced (see `RawDocumentWriter`), and a variation whose file locale
+/// resolves to the localization it already carries is kept as it was, so the file for the document's
+/// own locale is the same JSON value as the document. Otherwise the files are built from the model.
 public struct FallbackFileSet: Sendable {
     public static let supportedVersions = 8...11
     public static let defaultVersion = 9
@@ -104,9 +107,15 @@ public struct FallbackFileSet: Sendable {
         }
         let context = Context(version: version, revision: export.revision, exportedAt: export.exportedAt, paywalls: paywalls,
                               products: products, policy: policy)
+        let rawWriter: RawDocumentWriter?
+        if let document = export.sourceDocument, export.format == .adaptyFallback(version: version), case let .object(root) = document {
+            rawWriter = RawDocumentWriter(context: context, root: root)
+        } else {
+            rawWriter = nil
+        }
         files = fileLocales.map { locale in
-            File(locale: locale, name: "fallback.\(locale).json",
-                 contents: context.document(locale: locale, placements: placements).rendered(pretty: false) + "\n")
+            let document = rawWriter?.document(locale: locale) ?? context.document(locale: locale, placements: placements)
+            return File(locale: locale, name: "fallback.\(locale).json", contents: document.rendered(pretty: false) + "\n")
         }
 
         // The default's file: the export's default locale when it has a file, else the first file.
@@ -139,7 +148,7 @@ public struct FallbackFileSet: Sendable {
 }
 
 /// What every file of a set shares.
-private struct Context {
+struct Context {
     let version: Int
     let revision: Int
     let exportedAt: String
@@ -187,10 +196,15 @@ private struct Context {
     }
 
     /// The paywall's localizations along the `cldr` chain of `locale`, merged as `resolve` merges them.
-    private func localizedContent(of paywall: Paywall, for locale: String) -> LocalizedContent {
+    func localizedContent(of paywall: Paywall, for locale: String) -> LocalizedContent {
+        LocalizedContent(merging: chain(of: paywall, for: locale), view: paywall.view)
+    }
+
+    /// The paywall's localizations along the `cldr` chain of `locale`, most specific first.
+    func chain(of paywall: Paywall, for locale: String) -> [Localization] {
         let available = paywall.localizations.map(\.locale)
         let match = LocaleMatcher(available: available, defaultLocale: paywall.defaultLocale, mode: .cldr, policy: policy).match([locale])
-        return LocalizedContent(merging: match.fallbackOrder.map { paywall.localizations[$0] }, view: paywall.view)
+        return match.fallbackOrder.map { paywall.localizations[$0] }
     }
 
     private func variationObject(_ variation: Variation, paywall: Paywall, content: LocalizedContent, builder: JSONValue?,
@@ -257,7 +271,7 @@ private struct Context {
     }
 
     /// Assets as the vendor lists them (objects with an `id`), or keyed by id when one is not an object.
-    private static func assetList(_ assets: JSONObject) -> JSONValue {
+    static func assetList(_ assets: JSONObject) -> JSONValue {
         var list: [JSONValue] = []
         for member in assets.members {
             guard case let .object(fields) = member.value else { return .object(assets) }

@@ -19,8 +19,18 @@ extension PaywallStore {
                                  segments: try bodies(in: "segments", of: snapshot, Segment.init(stored:)),
                                  products: try bodies(in: "products", of: snapshot, Product.init(stored:)),
                                  paywalls: try paywalls(of: snapshot),
-                                 placements: try bodies(in: "placements", of: snapshot, Placement.init(stored:)))
+                                 placements: try bodies(in: "placements", of: snapshot, Placement.init(stored:)),
+                                 sourceDocument: try sourceDocument(of: snapshot))
         }
+    }
+
+    /// The vendor fallback file the snapshot was imported from, if it was.
+    private func sourceDocument(of snapshot: SnapshotInfo) throws(StoreError) -> JSONValue? {
+        let statement = try database.prepare("SELECT body FROM source_documents WHERE snapshot_id = ?1")
+        try statement.bind(snapshot.id)
+        guard try statement.step() else { return nil }
+        let body = statement.text(at: 0)
+        return try decoded("the source document", of: snapshot) { () throws(StorageDecodingError) in try .stored(body) }
     }
 
     private func paywalls(of snapshot: SnapshotInfo) throws(StoreError) -> [Paywall] {

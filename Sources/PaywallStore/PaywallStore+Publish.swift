@@ -23,6 +23,11 @@ extension PaywallStore {
                                         appID: export.appID, revision: export.revision, exportedAt: export.exportedAt,
                                         importedAt: importedAt, contentHash: contentHash)
             try insertContents(of: export, snapshotID: snapshot.id, localeIdentity: localeIdentity)
+            if let document = export.sourceDocument {
+                let source = try database.prepare("INSERT INTO source_documents (snapshot_id, body) VALUES (?1, ?2)")
+                try source.bind(snapshot.id, document.rendered())
+                try source.run()
+            }
             let prune = try database.prepare("""
                 DELETE FROM snapshots WHERE source = ?1
                 AND id NOT IN (SELECT id FROM snapshots WHERE source = ?1 ORDER BY id DESC LIMIT ?2)

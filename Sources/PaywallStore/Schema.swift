@@ -1,7 +1,7 @@
 /// The store's schema as an ordered list of migrations: `migrations[n]` takes `user_version` from n to
 /// n + 1, so version 1 is the first schema. Append steps; never edit a released one.
 enum Schema {
-    static let migrations = [version1]
+    static let migrations = [version1, version2]
 
     static var latestVersion: Int { migrations.count }
 
@@ -92,5 +92,14 @@ enum Schema {
             body TEXT NOT NULL
         );
         CREATE UNIQUE INDEX localizations_by_locale ON localizations (snapshot_id, paywall_id, locale, paywall_ordinal, ordinal);
+        """
+
+    /// The vendor fallback file a snapshot was imported from, whole, for writing it back with the keys
+    /// the model does not keep (none for a paywall-export).
+    private static let version2 = """
+        CREATE TABLE source_documents (
+            snapshot_id INTEGER PRIMARY KEY REFERENCES snapshots (id) ON DELETE CASCADE,
+            body TEXT NOT NULL
+        );
         """
 }

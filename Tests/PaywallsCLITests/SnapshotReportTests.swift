@@ -40,7 +40,7 @@ import Testing
         #expect(human.status == 0)
         #expect(human.standardError.isEmpty)
         #expect(human.outputLines == [
-            "store:    \(store.path) (schema 1, 1 snapshot)",
+            "store:    \(store.path) (schema 2, 1 snapshot)",
             "current:  \(key), com.lumenlabs.sleep revision 57, exported 2026-11-29T12:00:00Z, imported \(importedAt)",
             "source:   local: paywall-export v1, snapshot \(key), imported \(importedAt)",
         ])
@@ -49,7 +49,7 @@ import Testing
         #expect(json.status == 0)
         let status = try JSONDocument(json.standardOutput)
         #expect(status.string("store") == store.path)
-        #expect(status.int("schemaVersion") == 1)
+        #expect(status.int("schemaVersion") == 2)
         #expect(status.int("snapshots") == 1)
         let snapshot = """
             {"snapshot": "\(key)", "source": "local", "format": "paywall-export v1", "appId": "com.lumenlabs.sleep",
@@ -65,7 +65,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: store.databasePath, contents: Data()))
         let human = try store.run(["status"])
         #expect(human.status == 0)
-        #expect(human.outputLines == ["store:    \(store.path) (schema 1, 0 snapshots)", "current:  none yet (run `paywalls import FILE`)"])
+        #expect(human.outputLines == ["store:    \(store.path) (schema 2, 0 snapshots)", "current:  none yet (run `paywalls import FILE`)"])
         let json = try JSONDocument(try store.run(["status", "--json"]).standardOutput)
         #expect(json.int("snapshots") == 0)
         #expect(json["current"] is NSNull)

@@ -61,7 +61,10 @@ public struct ExportDecoder {
         } else {
             issues = IssueCollector(limit: issueLimit)
             let fallbackRoot = FieldReader(document, at: .root, issues: issues)!
-            decoded = try AdaptyFallbackDecoder(issues: issues, localeProblem: localeProblem, jsonLimits: jsonLimits).decode(fallbackRoot)
+            var fallback = try AdaptyFallbackDecoder(issues: issues, localeProblem: localeProblem, jsonLimits: jsonLimits).decode(fallbackRoot)
+            // Kept whole so that writing the file back carries what the model does not keep.
+            fallback?.sourceDocument = document
+            decoded = fallback
         }
         try issues.check()
         guard let decoded else { throw InvalidExport(issues: issues.issues, truncated: false) }

@@ -12,9 +12,13 @@ public struct PaywallExport: Sendable, Equatable {
     public var products: [Product]
     public var paywalls: [Paywall]
     public var placements: [Placement]
+    /// The whole document as read, for a vendor fallback file only (never for a paywall-export, which
+    /// can be very large): what lets `paywalls fallbacks` write back the keys the model does not keep.
+    public var sourceDocument: JSONValue?
 
     public init(appID: String, revision: Int, exportedAt: String, defaultLocale: String, format: ExportFormat,
-                segments: [Segment], products: [Product], paywalls: [Paywall], placements: [Placement]) {
+                segments: [Segment], products: [Product], paywalls: [Paywall], placements: [Placement],
+                sourceDocument: JSONValue? = nil) {
         self.appID = appID
         self.revision = revision
         self.exportedAt = exportedAt
@@ -24,6 +28,7 @@ public struct PaywallExport: Sendable, Equatable {
         self.products = products
         self.paywalls = paywalls
         self.placements = placements
+        self.sourceDocument = sourceDocument
     }
 }
 

@@ -16,7 +16,8 @@ enum FallbacksCommand: Command {
             sizes and SHA-256, and `lookup`, which maps every locale ICU knows to the file an app on that
             device locale should load. The set is written beside DIR and renamed into place: DIR is
             replaced as a whole. The format version defaults to the snapshot's own when it was imported
-            from a vendor file, else 9.
+            from a vendor file, else 9. Written in that version, a vendor file's snapshot keeps every
+            key of the imported document; only the localized parts of its variations are replaced.
             """,
         options: [
             .value("out", "dir", help: "The directory to write (replaced as a whole; required)."),
