@@ -28,6 +28,11 @@ public enum FallbackDirectoryWriter {
             var existing = stat()
             if lstat(target, &existing) == 0 {
                 guard existing.st_mode & S_IFMT == S_IFDIR else { throw WriteError(message: "\(target) exists and is not a directory") }
+                // Replacing removes the old set: never a directory this writer did not make, lest a
+                // mistyped --out take the user's files with it.
+                guard isReplaceable(target) else {
+                    throw WriteError(message: "\(target) is neither empty nor an earlier fallbacks output (no \(manifestName)): choose another --out")
+                }
                 let old = "\(parent)/.\(name).old-\(unique)"
                 guard rename(target, old) == 0 else { throw failure("cannot move \(target) aside") }
                 guard rename(temporary, target) == 0 else {
@@ -44,6 +49,18 @@ public enum FallbackDirectoryWriter {
             removeTree(temporary)
             throw error
         }
+    }
+
+    /// An empty directory, or one holding a manifest (an earlier set).
+    private static func isReplaceable(_ path: String) -> Bool {
+        if access("\(path)/\(manifestName)", F_OK) == 0 { return true }
+        guard let directory = opendir(path) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { return false }
+        }
+        return true
     }
 
     private static func split(_ path: String) -> (parent: String, name: String) {

@@ -137,6 +137,7 @@ import Testing
         let out = directory.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: out.appendingPathComponent("fallback.xx.json"))
+        try Data("{}".utf8).write(to: out.appendingPathComponent("manifest.json"))  // an earlier set
         let set = try FallbackFileSet(export: FallbackFileSetTests.sample, snapshotKey: "s", locales: ["en", "zh-TW"], deviceLocales: ["zh-HK"])
         try FallbackDirectoryWriter.write(set, to: out.path)
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
@@ -148,6 +149,18 @@ import Testing
         }
         // Nothing left beside it: no temporary or old directory.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out"])
+    }
+
+    /// A directory that is neither empty nor an earlier set is the user's: it is refused, not replaced.
+    @Test func refusesToReplaceADirectoryItDidNotWrite() throws {
+        let out = directory.appendingPathComponent("documents")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: out.appendingPathComponent("notes.txt"))
+        let set = try FallbackFileSet(export: FallbackFileSetTests.sample, snapshotKey: "s", locales: ["en"], deviceLocales: [])
+        #expect(throws: FallbackDirectoryWriter.WriteError.self) { try FallbackDirectoryWriter.write(set, to: out.path) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["notes.txt"])
+        #expect(try String(contentsOf: out.appendingPathComponent("notes.txt"), encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["documents"])
     }
 }
 

@@ -70,15 +70,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
-    @Test func anExistingDirectoryIsReplacedWhole() throws {
+    @Test func anEarlierSetIsReplacedWhole() throws {
         try store.importExport()
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        try Data("old".utf8).write(to: out.appendingPathComponent("fallback.fr.json"))
+        let first = try store.run(["fallbacks", "--out", out.path, "--locales", "fr,ja"])
+        try #require(first.status == 0, "fallbacks: \(first.standardError)")
         let outcome = try store.run(["fallbacks", "--out", out.path, "--locales", "en,de"])
         try #require(outcome.status == 0, "fallbacks: \(outcome.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["fallback.de.json", "fallback.en.json", "manifest.json"])
         // Nothing is left beside it.
         let siblings = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).filter { $0.hasPrefix(".fallbacks") }
         #expect(siblings.isEmpty)
+    }
+
+    @Test func aDirectoryOfOtherFilesIsNotReplaced() throws {
+        try store.importExport()
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: out.appendingPathComponent("notes.txt"))
+        let outcome = try store.run(["fallbacks", "--out", out.path, "--locales", "en"])
+        #expect(outcome.status == 74)
+        #expect(outcome.standardError.contains("is neither empty nor an earlier fallbacks output (no manifest.json): choose another --out"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["notes.txt"])
     }
 }
