@@ -1,1 +1,276 @@
 import PaywallModel
+
+/// What `paywalls sync` does, read from the sync config file (issue 4; the fields and their defaults
+/// are documented in `sync-config/README.md`). Other tools generate these files, so the JSON names are
+/// fixed. Unknown keys are ignored; `null` counts as absent. Every problem is reported at its JSON
+/// pointer, all at once.
+public struct SyncConfiguration: Sendable, Equatable {
+    public static let defaultDeadlineSeconds = 300
+    public static let deadlineRange = 1...86_400
+
+    /// Where snapshots go, resolved against the config's folder; nil when the config does not say
+    /// (the CLI then uses `--store`, `$PAYWALLS_STORE`, else `./.paywalls`).
+    public let store: String?
+    /// The whole run, retries included, ends within this many seconds.
+    public let deadlineSeconds: Int
+    public let retry: Retry
+    /// In config order, which is also the order in which sources answer a resolve without `--source`.
+    public let sources: [Source]
+
+    public struct Retry: Sendable, Equatable {
+        public static let defaultMaxAttempts = 4
+        public static let defaultBaseDelayMilliseconds = 500
+        public static let defaultMaxDelayMilliseconds = 8_000
+        public static let maxAttemptsRange = 1...20
+        public static let baseDelayRange = 1...60_000
+        public static let maxDelayRange = 1...600_000
+
+        /// Tries per source, the first included.
+        public let maxAttempts: Int
+        public let baseDelayMilliseconds: Int
+        public let maxDelayMilliseconds: Int
+
+        public init(maxAttempts: Int = defaultMaxAttempts, baseDelayMilliseconds: Int = defaultBaseDelayMilliseconds,
+                    maxDelayMilliseconds: Int = defaultMaxDelayMilliseconds) {
+            self.maxAttempts = maxAttempts
+            self.baseDelayMilliseconds = baseDelayMilliseconds
+            self.maxDelayMilliseconds = maxDelayMilliseconds
+        }
+    }
+
+    public struct Source: Sendable, Equatable {
+        public static let defaultTimeoutSeconds = 30
+        public static let defaultMaxBytes = 268_435_456
+        public static let timeoutRange = 1...3_600
+        public static let maxBytesRange = 1...(1 << 34)
+
+        /// 1-64 characters of `[A-Za-z0-9._-]`, unique in the config: used in logs and as the store's
+        /// source name.
+        public let name: String
+        public let url: SourceURL
+        public let format: ExportDecoder.Format
+        public let token: TokenSource
+        /// A PEM bundle of CAs to trust instead of the system's, resolved against the config's folder.
+        public let caFile: String?
+        public let timeoutSeconds: Int
+        public let maxBytes: Int
+        /// Extra request headers, in the order written (never `Authorization`).
+        public let headers: [Header]
+    }
+
+    public struct Header: Sendable, Equatable {
+        public let name: String
+        public let value: String
+    }
+
+    /// Where a source's bearer token comes from. Holds names only, never the token.
+    public enum TokenSource: Sendable, Equatable {
+        /// No `Authorization` header is sent.
+        case none
+        /// The value of this environment variable.
+        case environment(String)
+        /// The contents of this file (resolved against the config's folder), less a trailing newline.
+        case file(String)
+    }
+
+    /// Reads a config from the file's bytes.
+    /// - Parameters:
+    ///   - directory: the config file's folder; relative `store`, `token_file` and `ca_file` resolve
+    ///     against it.
+    ///   - allowInsecureLoopback: allow `http://` URLs whose host is a loopback address
+    ///     (`--allow-insecure-loopback`, for tests).
+    public init(parsing bytes: UnsafeRawBufferPointer, directory: String,
+                allowInsecureLoopback: Bool) throws(SyncConfigurationError) {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw SyncConfigurationError(issues: [ValidationIssue(.root, "not valid JSON: \(error)")], truncated: false)
+        }
+        let issues = ConfigIssues()
+        let parsed = Self.read(document, directory: directory, allowInsecureLoopback: allowInsecureLoopback, issues: issues)
+        try issues.check()
+        guard let parsed else {
+            throw SyncConfigurationError(issues: [ValidationIssue(.root, "invalid configuration")], truncated: false)
+        }
+        self = parsed
+    }
+
+    init(store: String?, deadlineSeconds: Int, retry: Retry, sources: [Source]) {
+        self.store = store
+        self.deadlineSeconds = deadlineSeconds
+        self.retry = retry
+        self.sources = sources
+    }
+
+    /// The config, or nil when something was reported.
+    private static func read(_ document: JSONValue, directory: String, allowInsecureLoopback: Bool,
+                             issues: ConfigIssues) -> SyncConfiguration? {
+        guard let root = ConfigReader(document, at: .root, issues: issues) else { return nil }
+        let store = root.path("store", directory: directory)
+        let deadline = root.integer("deadline_seconds", in: deadlineRange) ?? defaultDeadlineSeconds
+        var retry = Retry()
+        if let reader = root.reader("retry") {
+            let attempts = reader.integer("max_attempts", in: Retry.maxAttemptsRange) ?? Retry.defaultMaxAttempts
+            let base = reader.integer("base_delay_ms", in: Retry.baseDelayRange) ?? Retry.defaultBaseDelayMilliseconds
+            let maximum = reader.integer("max_delay_ms", in: Retry.maxDelayRange) ?? Retry.defaultMaxDelayMilliseconds
+            if maximum < base {
+                issues.report(reader.at("max_delay_ms"), "\(maximum) is less than base_delay_ms (\(base))")
+            }
+            retry = Retry(maxAttempts: attempts, baseDelayMilliseconds: base, maxDelayMilliseconds: maximum)
+        }
+        var sources: [Source] = []
+        if let elements = root.array("sources", required: true) {
+            if elements.isEmpty { issues.report(root.at("sources"), "at least one source is required") }
+            var seen: [String: JSONPointer] = [:]
+            for (pointer, value) in elements {
+                guard let reader = ConfigReader(value, at: pointer, issues: issues) else { continue }
+                if let name = reader.string("name", required: true) {
+                    if let first = seen[name] {
+                        issues.report(reader.at("name"), "duplicate source name \"\(name)\" (also at \(first))")
+                    } else {
+                        seen[name] = reader.at("name")
+                    }
+                }
+                if let source = readSource(reader, directory: directory, allowInsecureLoopback: allowInsecureLoopback) {
+                    sources.append(source)
+                }
+            }
+        }
+        guard !issues.hasIssues else { return nil }
+        return SyncConfiguration(store: store, deadlineSeconds: deadline, retry: retry, sources: sources)
+    }
+
+    private static func readSource(_ reader: ConfigReader, directory: String, allowInsecureLoopback: Bool) -> Source? {
+        let issues = reader.issues
+        let before = issues.count
+        var name = reader.object["name"].flatMap { if case let .string(text) = $0 { text } else { nil } }
+        if let text = name, let problem = sourceNameProblem(text) {
+            issues.report(reader.at("name"), problem)
+            name = nil
+        }
+        var url: SourceURL?
+        if let text = reader.string("url", required: true) {
+            do throws(SourceURL.Problem) {
+                url = try SourceURL(parsing: text, allowInsecureLoopback: allowInsecureLoopback)
+            } catch {
+                issues.report(reader.at("url"), error.reason)
+            }
+        }
+        var format = ExportDecoder.Format.auto
+        if let text = reader.string("format") {
+            if let known = ExportDecoder.Format(rawValue: text) {
+                format = known
+            } else {
+                let names = ExportDecoder.Format.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                issues.report(reader.at("format"), "unknown format \"\(text)\" (expected one of \(names))")
+            }
+        }
+        let variable = reader.string("token_env")
+        if let variable, !isEnvironmentName(variable) {
+            issues.report(reader.at("token_env"), "not an environment variable name (letters, digits and _, not starting with a digit)")
+        }
+        let tokenFile = reader.path("token_file", directory: directory)
+        var token = TokenSource.none
+        if variable != nil, tokenFile != nil {
+            issues.report(reader.at("token_file"), "give at most one of token_env and token_file")
+        } else if let variable {
+            token = .environment(variable)
+        } else if let tokenFile {
+            token = .file(tokenFile)
+        }
+        let caFile = reader.path("ca_file", directory: directory)
+        let timeout = reader.integer("timeout_seconds", in: Source.timeoutRange) ?? Source.defaultTimeoutSeconds
+        let maxBytes = reader.integer("max_bytes", in: Source.maxBytesRange) ?? Source.defaultMaxBytes
+        let headers = readHeaders(reader)
+        guard issues.count == before, let name, let url else { return nil }
+        return Source(name: name, url: url, format: format, token: token, caFile: caFile, timeoutSeconds: timeout,
+                      maxBytes: maxBytes, headers: headers)
+    }
+
+    private static func readHeaders(_ reader: ConfigReader) -> [Header] {
+        guard let object = reader.objectValue("headers") else { return [] }
+        var headers: [Header] = []
+        var seen: [String: String] = [:]
+        for member in object.members {
+            let pointer = reader.at("headers").appending(member.key)
+            if let problem = headerNameProblem(member.key) {
+                reader.issues.report(pointer, problem)
+                continue
+            }
+            if member.key.lowercased() == "authorization" {
+                reader.issues.report(pointer, "Authorization may not be set in headers (the token from token_env or token_file is sent as Authorization: Bearer)")
+                continue
+            }
+            if let first = seen[member.key.lowercased()] {
+                reader.issues.report(pointer, "duplicate header (also given as \"\(first)\"; names are case-insensitive)")
+                continue
+            }
+            seen[member.key.lowercased()] = member.key
+            guard case let .string(value) = member.value else {
+                reader.issues.report(pointer, "expected a string, found \(member.value.kind)")
+                continue
+            }
+            if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                reader.issues.report(pointer, "header value contains CR, LF or NUL")
+                continue
+            }
+            headers.append(Header(name: member.key, value: value))
+        }
+        return headers
+    }
+
+    /// Why `name` cannot name a source, or nil.
+    static func sourceNameProblem(_ name: String) -> String? {
+        let allowed = name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+        guard !name.isEmpty, name.utf8.count <= 64, allowed else {
+            return "a source name is 1-64 characters of A-Z, a-z, 0-9, '.', '_' and '-'"
+        }
+        if name == "." || name == ".." { return "a source name may not be \".\" or \"..\"" }
+        return nil
+    }
+
+    /// RFC 9110 token characters.
+    static func headerNameProblem(_ name: String) -> String? {
+        let extra = Set("!#$%&'*+-.^_`|~".utf8)
+        let valid = !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || extra.contains(byte)
+        }
+        return valid ? nil : "not a valid header name (letters, digits and !#$%&'*+-.^_`|~; no spaces, colons, CR or LF)"
+    }
+
+    static func isEnvironmentName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(first >= 0x30 && first <= 0x39) else { return false }
+        return name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+        }
+    }
+
+    /// `path` if absolute, else `directory/path` (not normalized: `..` is left to the file system,
+    /// which knows about symbolic links).
+    static func resolve(_ path: String, against directory: String) -> String {
+        if path.hasPrefix("/") || directory.isEmpty { return path }
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+}
+
+/// A config that could not be used: every problem found, each at its JSON pointer. The CLI exits 78.
+public struct SyncConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let issues: [ValidationIssue]
+    /// True when more problems were found than are listed.
+    public let truncated: Bool
+
+    public init(issues: [ValidationIssue], truncated: Bool) {
+        self.issues = issues
+        self.truncated = truncated
+    }
+
+    public var description: String {
+        let count = truncated ? "more than \(issues.count)" : String(issues.count)
+        return "invalid sync configuration (\(count) problem\(issues.count == 1 && !truncated ? "" : "s")):\n"
+            + issues.map { "  \($0)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,108 @@
+import CCurl
+import Glibc
+
+/// HTTPS downloads through libcurl (SPEC §7): verification always on, TLS 1.2 or newer, redirects
+/// only to HTTPS and only a few, gzip accepted, the size cap enforced while the body streams in (after
+/// decompression), connect and total timeouts, and stalled transfers abandoned.
+public enum HTTPTransfer {
+    static let maximumRedirects = 3
+
+    public static func fetch(_ request: TransferRequest) throws(TransferError) -> TransferResponse {
+        try checkScheme(of: request)
+        globalInitialization
+        guard let handle = curl_easy_init() else { throw TransferError(kind: .transient, message: "libcurl could not start a transfer") }
+        defer { curl_easy_cleanup(handle) }
+        let sink = ResponseSink(limit: request.maximumBytes)
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headerList) }
+        for header in requestHeaders(for: request) {
+            headerList = curl_slist_append(headerList, header)
+        }
+        let protocols = request.allowsInsecureLoopback ? "https,http" : "https"
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        var setup: [CURLcode] = [
+            ccurl_set_string(handle, CURLOPT_URL, request.url),
+            ccurl_set_string(handle, CURLOPT_PROTOCOLS_STR, protocols),
+            ccurl_set_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "https"),
+            ccurl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1),
+            ccurl_set_long(handle, CURLOPT_MAXREDIRS, maximumRedirects),
+            ccurl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 1),
+            ccurl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2),
+            ccurl_set_long(handle, CURLOPT_SSLVERSION, CURL_SSLVERSION_TLSv1_2),
+            ccurl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "gzip"),
+            ccurl_set_long(handle, CURLOPT_CONNECTTIMEOUT, request.connectTimeoutSeconds),
+            ccurl_set_long(handle, CURLOPT_TIMEOUT, request.timeoutSeconds),
+            ccurl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, request.lowSpeedBytesPerSecond),
+            ccurl_set_long(handle, CURLOPT_LOW_SPEED_TIME, request.lowSpeedSeconds),
+            ccurl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumBytes)),
+            ccurl_set_long(handle, CURLOPT_NOSIGNAL, 1),
+            ccurl_set_list(handle, CURLOPT_HTTPHEADER, headerList),
+            ccurl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, ResponseSink.receiveBody),
+            ccurl_set_pointer(handle, CURLOPT_WRITEDATA, context),
+            ccurl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, ResponseSink.receiveHeader),
+            ccurl_set_pointer(handle, CURLOPT_HEADERDATA, context),
+        ]
+        if let caFile = request.caFile { setup.append(ccurl_set_string(handle, CURLOPT_CAINFO, caFile)) }
+        if let failed = setup.first(where: { $0 != CURLE_OK }) {
+            throw TransferError(kind: .permanent, message: "libcurl refused an option: \(String(cString: curl_easy_strerror(failed)))")
+        }
+        let code = curl_easy_perform(handle)
+        if code != CURLE_OK { throw error(for: code, sink: sink, request: request) }
+        var status = 0
+        _ = ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        return TransferResponse(status: status, body: status == 304 ? [] : sink.body, entityTag: sink.header("etag"),
+                                lastModified: sink.header("last-modified"), contentType: sink.header("content-type"),
+                                retryAfterSeconds: sink.header("retry-after").flatMap { Int($0) })
+    }
+
+    /// curl_global_init is not thread-safe: run it once, the first time a transfer is made.
+    private static let globalInitialization: Void = {
+        _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    }()
+
+    private static func requestHeaders(for request: TransferRequest) -> [String] {
+        var headers = request.headers.map { "\($0.name): \($0.value)" }
+        if let token = request.bearerToken { headers.append("Authorization: Bearer \(token)") }
+        if let tag = request.entityTag { headers.append("If-None-Match: \(tag)") }
+        if let date = request.lastModified { headers.append("If-Modified-Since: \(date)") }
+        return headers
+    }
+
+    /// HTTPS only; plain HTTP only to a loopback host and only when allowed.
+    private static func checkScheme(of request: TransferRequest) throws(TransferError) {
+        let lowered = request.url.lowercased()
+        if lowered.hasPrefix("https://") { return }
+        if lowered.hasPrefix("http://"), request.allowsInsecureLoopback, isLoopback(lowered.dropFirst("http://".count)) { return }
+        throw TransferError(kind: .permanent, message: "refused \(request.url): only https:// is allowed")
+    }
+
+    private static func isLoopback(_ rest: Substring) -> Bool {
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if authority.hasPrefix("[::1]") { return true }
+        let host = authority.prefix { $0 != ":" }
+        return host == "localhost" || host.hasPrefix("127.")
+    }
+
+    private static func error(for code: CURLcode, sink: ResponseSink, request: TransferRequest) -> TransferError {
+        let reason = String(cString: curl_easy_strerror(code))
+        if sink.exceededLimit || code == CURLE_FILESIZE_EXCEEDED {
+            return TransferError(kind: .permanent, message: "the body is larger than the limit of \(request.maximumBytes) bytes")
+        }
+        switch code {
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return TransferError(kind: .permanent, message: "refused a redirect or URL that is not https: \(reason)")
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CONNECT_ERROR:
+            return TransferError(kind: .permanent, message: "TLS verification failed: \(reason)")
+        case CURLE_TOO_MANY_REDIRECTS:
+            return TransferError(kind: .permanent, message: "more than \(maximumRedirects) redirects")
+        case CURLE_URL_MALFORMAT:
+            return TransferError(kind: .permanent, message: "malformed URL")
+        case CURLE_PARTIAL_FILE:
+            return TransferError(kind: .transient, message: "the body was cut short (\(sink.body.count) bytes received)")
+        case CURLE_OPERATION_TIMEDOUT:
+            return TransferError(kind: .transient, message: "timed out or stalled: \(reason)")
+        default:
+            return TransferError(kind: .transient, message: reason)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// One download, as the sync of a source asks for it.
+public struct TransferRequest: Sendable {
+    public var url: String
+    /// Extra request headers from the configuration (never `Authorization`).
+    public var headers: [(name: String, value: String)]
+    /// Sent as `Authorization: Bearer ...`; never logged.
+    public var bearerToken: String?
+    /// PEM file of the certificate authorities to trust instead of the system's.
+    public var caFile: String?
+    public var connectTimeoutSeconds: Int
+    /// The whole transfer, redirects included.
+    public var timeoutSeconds: Int
+    /// A transfer slower than `lowSpeedBytesPerSecond` for `lowSpeedSeconds` is abandoned as stalled.
+    public var lowSpeedBytesPerSecond: Int
+    public var lowSpeedSeconds: Int
+    /// The most bytes the body may have once decompressed.
+    public var maximumBytes: Int64
+    /// Validators from the last good download, for a conditional request.
+    public var entityTag: String?
+    public var lastModified: String?
+    /// Plain `http://` is refused unless this is set and the host is loopback (tests).
+    public var allowsInsecureLoopback: Bool
+
+    public init(url: String, headers: [(name: String, value: String)] = [], bearerToken: String? = nil, caFile: String? = nil,
+                connectTimeoutSeconds: Int = 10, timeoutSeconds: Int = 30, lowSpeedBytesPerSecond: Int = 1024, lowSpeedSeconds: Int = 15,
+                maximumBytes: Int64 = 256 << 20, entityTag: String? = nil, lastModified: String? = nil, allowsInsecureLoopback: Bool = false) {
+        self.url = url
+        self.headers = headers
+        self.bearerToken = bearerToken
+        self.caFile = caFile
+        self.connectTimeoutSeconds = connectTimeoutSeconds
+        self.timeoutSeconds = timeoutSeconds
+        self.lowSpeedBytesPerSecond = lowSpeedBytesPerSecond
+        self.lowSpeedSeconds = lowSpeedSeconds
+        self.maximumBytes = maximumBytes
+        self.entityTag = entityTag
+        self.lastModified = lastModified
+        self.allowsInsecureLoopback = allowsInsecureLoopback
+    }
+}
+
+/// What came back: the final response after redirects.
+public struct TransferResponse: Sendable, Equatable {
+    public let status: Int
+    /// The body's bytes, decompressed (empty for 304).
+    public let body: [UInt8]
+    public let entityTag: String?
+    public let lastModified: String?
+    public let contentType: String?
+    /// `Retry-After` in seconds, when the server gave one as a number.
+    public let retryAfterSeconds: Int?
+}
+
+/// Why a transfer did not complete. None of these messages contains the token.
+public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// Worth another try: connection refused or reset, timeout, stall, truncated body.
+        case transient
+        /// Not worth another try: TLS verification, refused redirect, oversize body, bad URL.
+        case permanent
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import PaywallSync
+import Testing
+
+/// Real HTTPS on loopback, with a CA made for the test: what each kind of answer becomes.
+@Suite(.serialized) struct HTTPTransferTests {
+    static let export = #"{"format":"paywall-export","version":1}"#
+
+    func fetch(_ server: TestServer, _ path: String, configure: (inout TransferRequest) -> Void = { _ in }) throws(TransferError) -> TransferResponse {
+        var request = TransferRequest(url: server.url + path, caFile: server.caFile, timeoutSeconds: 10, lowSpeedSeconds: 2)
+        configure(&request)
+        return try HTTPTransfer.fetch(request)
+    }
+
+    @Test func downloadsTheBodyAndItsValidators() throws {
+        let server = try TestServer(script: ["/ios.json": ["body": Self.export, "etag": "\"v1\"", "last_modified": "Sun, 29 Nov 2026 12:00:00 GMT"]])
+        let response = try fetch(server, "/ios.json")
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == Self.export)
+        #expect(response.entityTag == "\"v1\"")
+        #expect(response.lastModified == "Sun, 29 Nov 2026 12:00:00 GMT")
+        #expect(response.contentType == "application/json")
+    }
+
+    @Test func aConditionalRequestGets304AndNoBody() throws {
+        let server = try TestServer(script: ["/ios.json": ["body": Self.export, "etag": "\"v1\""]])
+        let response = try fetch(server, "/ios.json") { $0.entityTag = "\"v1\"" }
+        #expect(response.status == 304)
+        #expect(response.body.isEmpty)
+        #expect(server.requests.first?["if_none_match"] as? String == "\"v1\"")
+    }
+
+    @Test func gzipIsAskedForAndUndone() throws {
+        let server = try TestServer(script: ["/ios.json": ["body": Self.export, "gzip": true]])
+        let response = try fetch(server, "/ios.json")
+        #expect(String(decoding: response.body, as: UTF8.self) == Self.export)
+        #expect((server.requests.first?["accept_encoding"] as? String)?.contains("gzip") == true)
+    }
+
+    @Test func retryAfterIsReported() throws {
+        let server = try TestServer(script: ["/ios.json": ["status": 503, "retry_after": "7", "body": "busy"]])
+        let response = try fetch(server, "/ios.json")
+        #expect(response.status == 503)
+        #expect(response.retryAfterSeconds == 7)
+    }
+
+    @Test func theTokenIsSentAsABearerAndNotWithoutIt() throws {
+        let server = try TestServer(script: ["/ios.json": ["body": Self.export, "require_bearer": "s3cr3t-token"]])
+        #expect(try fetch(server, "/ios.json") { $0.bearerToken = "s3cr3t-token" }.status == 200)
+        #expect(try fetch(server, "/ios.json").status == 401)
+    }
+
+    @Test func aTruncatedBodyIsATransientFailure() throws {
+        let server = try TestServer(script: ["/ios.json": ["body": String(repeating: "x", count: 5000), "truncate_after_bytes": 100]])
+        #expect(throws: TransferError.self) { try fetch(server, "/ios.json") }
+        do {
+            _ = try fetch(server, "/ios.json")
+        } catch {
+            #expect(error.kind == .transient)
+            #expect(error.message.hasPrefix("the body was cut short"))
+        }
+    }
+
+    @Test func aBodyOverTheCapIsRefusedWhileStreaming() throws {
+        let server = try TestServer(script: ["/ios.json": ["oversize_bytes": 2_000_000, "chunked": true]])
+        do {
+            _ = try fetch(server, "/ios.json") { $0.maximumBytes = 100_000 }
+            Issue.record("an oversize body was accepted")
+        } catch {
+            #expect(error.kind == .permanent)
+            #expect(error.message == "the body is larger than the limit of 100000 bytes")
+        }
+    }
+
+    @Test func aRedirectToPlainHTTPIsRefused() throws {
+        let server = try TestServer(script: ["/ios.json": ["redirect_to": "http://127.0.0.1:9/ios.json"]])
+        do {
+            _ = try fetch(server, "/ios.json")
+            Issue.record("a redirect to http was followed")
+        } catch {
+            #expect(error.kind == .permanent)
+            #expect(error.message.hasPrefix("refused a redirect or URL that is not https"))
+        }
+    }
+
+    @Test func aServerTheCADidNotCertifyIsRefused() throws {
+        let server = try TestServer(script: ["/ios.json": ["body": Self.export]], certificate: "wrong-host")
+        do {
+            _ = try fetch(server, "/ios.json")
+            Issue.record("a certificate for another host was accepted")
+        } catch {
+            #expect(error.kind == .permanent)
+            #expect(error.message.hasPrefix("TLS verification failed"))
+        }
+    }
+
+    @Test func aStalledTransferIsAbandoned() throws {
+        let server = try TestServer(script: ["/ios.json": ["body": String(repeating: "x", count: 100_000), "stall_after_bytes": 10, "stall_seconds": 20]])
+        let started = Date()
+        do {
+            _ = try fetch(server, "/ios.json")
+            Issue.record("a stalled transfer completed")
+        } catch {
+            #expect(error.kind == .transient)
+        }
+        #expect(Date().timeIntervalSince(started) < 8)
+    }
+
+    @Test(arguments: ["http://example.com/ios.json", "ftp://127.0.0.1/x", "file:///etc/passwd"])
+    func onlyHTTPSIsAllowed(_ url: String) {
+        #expect(throws: TransferError(kind: .permanent, message: "refused \(url): only https:// is allowed")) {
+            try HTTPTransfer.fetch(TransferRequest(url: url))
+        }
+    }
+
+    @Test func plainHTTPOnlyToLoopbackWithTheFlag() throws {
+        let server = try TestServer(script: ["/ios.json": ["body": Self.export]], plain: true)
+        #expect(throws: TransferError.self) { try HTTPTransfer.fetch(TransferRequest(url: server.url + "/ios.json")) }
+        let response = try HTTPTransfer.fetch(TransferRequest(url: server.url + "/ios.json", allowsInsecureLoopback: true))
+        #expect(response.status == 200)
+    }
+}

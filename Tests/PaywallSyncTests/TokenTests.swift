@@ -1,0 +1,112 @@
+@testable import PaywallSync
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Tokens: read on demand, never shown")
+struct TokenTests {
+    static let secret = "zq-SECRET-7f3a9c41-do-not-print"
+
+    func source(_ members: String, directory: String = "/etc/paywalls") throws -> SyncConfiguration.Source {
+        try #require(try parseConfig(oneSource(members), directory: directory).sources.first)
+    }
+
+    func expectHidden(_ token: Token, sourceLocation: SourceLocation = #_sourceLocation) {
+        var dumped = ""
+        dump(token, to: &dumped)
+        for shown in [String(describing: token), "\(token)", String(reflecting: token), token.debugDescription, dumped,
+                      String(describing: Optional(token)), "\([token])", String(describing: Mirror(reflecting: token).children.map(\.value))] {
+            #expect(!shown.contains(Self.secret), "\(shown.count) characters show the secret", sourceLocation: sourceLocation)
+            #expect(!shown.contains("SECRET"), sourceLocation: sourceLocation)
+        }
+        #expect(String(describing: token) == "<redacted>", sourceLocation: sourceLocation)
+        #expect("\(token)" == "<redacted>", sourceLocation: sourceLocation)
+    }
+
+    @Test("from an environment variable")
+    func fromEnvironment() throws {
+        let source = try source(#""token_env": "PAYWALLS_SYNC_TEST_TOKEN_A""#)
+        let token = try #require(try source.readToken { $0 == "PAYWALLS_SYNC_TEST_TOKEN_A" ? Self.secret : nil })
+        #expect(token.authorizationHeaderValue == "Bearer " + Self.secret)
+        expectHidden(token)
+    }
+
+    @Test("from the process environment by default")
+    func fromProcessEnvironment() throws {
+        setenv("PAYWALLS_SYNC_TEST_TOKEN_B", Self.secret + "\n", 1)
+        defer { unsetenv("PAYWALLS_SYNC_TEST_TOKEN_B") }
+        let token = try #require(try source(#""token_env": "PAYWALLS_SYNC_TEST_TOKEN_B""#).readToken())
+        #expect(token.authorizationHeaderValue == "Bearer " + Self.secret)
+        expectHidden(token)
+    }
+
+    @Test("from a file, less the trailing newline, relative to the config's folder")
+    func fromFile() throws {
+        for contents in [Self.secret + "\n", Self.secret, Self.secret + "\r\n"] {
+            let path = temporaryFile(named: "token", contents: Array(contents.utf8))
+            let directory = String(path.dropLast("/token".count))
+            let source = try source(#""token_file": "token""#, directory: directory)
+            #expect(source.token == .file(path))
+            let token = try #require(try source.readToken())
+            #expect(token.authorizationHeaderValue == "Bearer " + Self.secret)
+            expectHidden(token)
+        }
+    }
+
+    @Test("no token configured")
+    func none() throws {
+        #expect(try source("").readToken() == nil)
+    }
+
+    func tokenError(_ source: SyncConfiguration.Source, environment: @escaping (String) -> String? = { _ in nil }) -> TokenError? {
+        do {
+            _ = try source.readToken(environment: environment)
+            Issue.record("a token was read")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("an unset or empty variable is named, never its value")
+    func environmentErrors() throws {
+        let source = try source(#""token_env": "PAYWALLS_SYNC_TEST_MISSING""#)
+        #expect(tokenError(source)?.description
+            == #"source "ios": environment variable PAYWALLS_SYNC_TEST_MISSING (token_env) is not set"#)
+        #expect(tokenError(source, environment: { _ in "\n" })?.description
+            == #"source "ios": environment variable PAYWALLS_SYNC_TEST_MISSING (token_env) is empty"#)
+        let twoLines = tokenError(source, environment: { _ in Self.secret + "\nX-Injected: 1" })
+        #expect(twoLines?.description
+            == #"source "ios": environment variable PAYWALLS_SYNC_TEST_MISSING (token_env) holds a line break or a control character (a token is one line)"#)
+        #expect(twoLines.map { !"\($0)".contains("SECRET") && !String(reflecting: $0).contains("SECRET") } == true)
+    }
+
+    @Test("a missing, empty or multi-line file is named, never its contents")
+    func fileErrors() throws {
+        let missing = try source(#""token_file": "/nonexistent/paywalls-token""#)
+        #expect(tokenError(missing)?.description
+            == #"source "ios": cannot read token file /nonexistent/paywalls-token: No such file or directory"#)
+        let empty = temporaryFile(named: "empty-token", contents: Array("\n".utf8))
+        #expect(tokenError(try source(#""token_file": "\#(empty)""#))?.description == "source \"ios\": token file \(empty) is empty")
+        let twoLines = temporaryFile(named: "token", contents: Array((Self.secret + "\nsecond " + Self.secret + "\n").utf8))
+        let error = tokenError(try source(#""token_file": "\#(twoLines)""#))
+        #expect(error?.description == "source \"ios\": token file \(twoLines) holds a line break or a control character (a token is one line)")
+        #expect(error.map { !String(reflecting: $0).contains("SECRET") } == true)
+        let big = temporaryFile(named: "token", contents: [UInt8](repeating: UInt8(ascii: "a"), count: Token.maximumFileBytes + 1))
+        #expect(tokenError(try source(#""token_file": "\#(big)""#))?.description
+            == "source \"ios\": token file \(big) is larger than 65536 bytes")
+    }
+
+    @Test("a config holds variable and file names, never a token")
+    func configHoldsNoSecret() throws {
+        setenv("PAYWALLS_SYNC_TEST_TOKEN_C", Self.secret, 1)
+        defer { unsetenv("PAYWALLS_SYNC_TEST_TOKEN_C") }
+        let config = try parseConfig(oneSource(#""token_env": "PAYWALLS_SYNC_TEST_TOKEN_C""#))
+        var dumped = ""
+        dump(config, to: &dumped)
+        #expect(!dumped.contains("SECRET"))
+        #expect(dumped.contains("PAYWALLS_SYNC_TEST_TOKEN_C"))
+    }
+}
