@@ -33,18 +33,7 @@ enum CoverageCommand: Command {
         let threshold = try arguments.value("fail-under", expected: "a percentage from 0 to 100") { Double($0).flatMap { (0...100).contains($0) ? $0 : nil } }
         let deviceLocales = try arguments.value("locales").map(availableLocales(in:)) ?? defaultDeviceLocales(context)
         let policy = try context.localePolicy(arguments)
-        let store = try context.openStore(arguments)
-        let snapshot: SnapshotInfo
-        let export: PaywallExport
-        do {
-            guard let current = try store.currentSnapshot() else {
-                throw CommandFailure(exitCode: .noInput, message: "the store has no snapshot yet (run `paywalls import FILE`)")
-            }
-            snapshot = current
-            export = try store.export(of: current)
-        } catch let error as StoreError {
-            throw CommandFailure(error)
-        }
+        let (snapshot, export) = try context.currentExport(arguments)
         let report = CoverageReport(paywalls: try paywalls(of: export, placement: arguments.value("placement")),
                                     deviceLocales: deviceLocales, mode: mode, policy: policy)
         if arguments.flag("json") {

@@ -40,18 +40,7 @@ enum FallbacksCommand: Command {
             throw UsageError(commandPath: arguments.commandPath, message: "--locales lists no locale")
         }
         let policy = try context.localePolicy(arguments)
-        let store = try context.openStore(arguments)
-        let snapshot: SnapshotInfo
-        let export: PaywallExport
-        do {
-            guard let current = try store.currentSnapshot() else {
-                throw CommandFailure(exitCode: .noInput, message: "the store has no snapshot yet (run `paywalls import FILE`)")
-            }
-            snapshot = current
-            export = try store.export(of: current)
-        } catch let error as StoreError {
-            throw CommandFailure(error)
-        }
+        let (snapshot, export) = try context.currentExport(arguments)
         let version = requestedVersion ?? FallbackFileSet.importedVersion(format: snapshot.format) ?? FallbackFileSet.defaultVersion
         let set: FallbackFileSet
         do {

@@ -1,4 +1,5 @@
 import ArgumentKit
+import PaywallModel
 import PaywallStore
 
 extension CommandContext {
@@ -17,6 +18,19 @@ extension CommandContext {
         } catch {
             throw CommandFailure(error)
         }
+    }
+}
+
+extension CommandContext {
+    /// The current snapshot and the whole export it holds, for the commands that report on all of it.
+    func currentExport(_ arguments: ParsedArguments) throws(CommandFailure) -> (SnapshotInfo, PaywallExport) {
+        let store = try openStore(arguments)
+        let current: SnapshotInfo?
+        do { current = try store.currentSnapshot() } catch { throw CommandFailure(error) }
+        guard let current else {
+            throw CommandFailure(exitCode: .noInput, message: "the store has no snapshot yet (run `paywalls import FILE`)")
+        }
+        do { return (current, try store.export(of: current)) } catch { throw CommandFailure(error) }
     }
 }
 
