@@ -62,7 +62,7 @@ public enum HTTPTransfer {
 
     private static func requestHeaders(for request: TransferRequest) -> [String] {
         var headers = request.headers.map { "\($0.name): \($0.value)" }
-        if let token = request.bearerToken { headers.append("Authorization: Bearer \(token)") }
+        if let token = request.token { headers.append("Authorization: \(token.authorizationHeaderValue)") }
         if let tag = request.entityTag { headers.append("If-None-Match: \(tag)") }
         if let date = request.lastModified { headers.append("If-Modified-Since: \(date)") }
         return headers

@@ -10,7 +10,7 @@ import Darwin
 public struct Token: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private let secret: String
 
-    init(secret: String) {
+    public init(secret: String) {
         self.secret = secret
     }
 

@@ -3,8 +3,8 @@ public struct TransferRequest: Sendable {
     public var url: String
     /// Extra request headers from the configuration (never `Authorization`).
     public var headers: [(name: String, value: String)]
-    /// Sent as `Authorization: Bearer ...`; never logged.
-    public var bearerToken: String?
+    /// Sent as `Authorization: Bearer ...`; a `Token` never prints its value.
+    public var token: Token?
     /// PEM file of the certificate authorities to trust instead of the system's.
     public var caFile: String?
     public var connectTimeoutSeconds: Int
@@ -21,12 +21,12 @@ public struct TransferRequest: Sendable {
     /// Plain `http://` is refused unless this is set and the host is loopback (tests).
     public var allowsInsecureLoopback: Bool
 
-    public init(url: String, headers: [(name: String, value: String)] = [], bearerToken: String? = nil, caFile: String? = nil,
+    public init(url: String, headers: [(name: String, value: String)] = [], token: Token? = nil, caFile: String? = nil,
                 connectTimeoutSeconds: Int = 10, timeoutSeconds: Int = 30, lowSpeedBytesPerSecond: Int = 1024, lowSpeedSeconds: Int = 15,
                 maximumBytes: Int64 = 256 << 20, entityTag: String? = nil, lastModified: String? = nil, allowsInsecureLoopback: Bool = false) {
         self.url = url
         self.headers = headers
-        self.bearerToken = bearerToken
+        self.token = token
         self.caFile = caFile
         self.connectTimeoutSeconds = connectTimeoutSeconds
         self.timeoutSeconds = timeoutSeconds

@@ -46,7 +46,7 @@ import Testing
 
     @Test func theTokenIsSentAsABearerAndNotWithoutIt() throws {
         let server = try TestServer(script: ["/ios.json": ["body": Self.export, "require_bearer": "s3cr3t-token"]])
-        #expect(try fetch(server, "/ios.json") { $0.bearerToken = "s3cr3t-token" }.status == 200)
+        #expect(try fetch(server, "/ios.json") { $0.token = Token(secret: "s3cr3t-token") }.status == 200)
         #expect(try fetch(server, "/ios.json").status == 401)
     }
 
