@@ -1,31 +1,14 @@
 import PaywallModel
 
-/// Gathers the config's problems so that one run reports them all (up to `limit`).
-final class ConfigIssues {
-    private(set) var issues: [ValidationIssue] = []
-    private(set) var truncated = false
-    let limit = 50
-
-    var count: Int { issues.count + (truncated ? 1 : 0) }
-    var hasIssues: Bool { !issues.isEmpty }
-
-    func report(_ pointer: JSONPointer, _ reason: String) {
-        if issues.count < limit { issues.append(ValidationIssue(pointer, reason)) } else { truncated = true }
-    }
-
-    func check() throws(SyncConfigurationError) {
-        if !issues.isEmpty { throw SyncConfigurationError(issues: issues, truncated: truncated) }
-    }
-}
-
 /// Typed members of one config object; a missing optional member (or `null`) is nil, a mistyped one
-/// is reported and nil. (PaywallModel's FieldReader does the same for exports but is internal there.)
+/// is reported and nil. (PaywallModel's FieldReader reads exports, where members are required by
+/// default and ids have rules of their own; configs mostly have defaults.)
 struct ConfigReader {
     let object: JSONObject
     let pointer: JSONPointer
-    let issues: ConfigIssues
+    let issues: IssueCollector
 
-    init?(_ value: JSONValue, at pointer: JSONPointer, issues: ConfigIssues) {
+    init?(_ value: JSONValue, at pointer: JSONPointer, issues: IssueCollector) {
         guard case let .object(object) = value else {
             issues.report(pointer, "expected an object, found \(value.kind)")
             return nil

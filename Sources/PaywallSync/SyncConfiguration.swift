@@ -87,9 +87,9 @@ public struct SyncConfiguration: Sendable, Equatable {
         } catch {
             throw SyncConfigurationError(issues: [ValidationIssue(.root, "not valid JSON: \(error)")], truncated: false)
         }
-        let issues = ConfigIssues()
+        let issues = IssueCollector(limit: 50)
         let parsed = Self.read(document, directory: directory, allowInsecureLoopback: allowInsecureLoopback, issues: issues)
-        try issues.check()
+        if !issues.issues.isEmpty { throw SyncConfigurationError(issues: issues.issues, truncated: issues.truncated) }
         guard let parsed else {
             throw SyncConfigurationError(issues: [ValidationIssue(.root, "invalid configuration")], truncated: false)
         }
@@ -105,7 +105,7 @@ public struct SyncConfiguration: Sendable, Equatable {
 
     /// The config, or nil when something was reported.
     private static func read(_ document: JSONValue, directory: String, allowInsecureLoopback: Bool,
-                             issues: ConfigIssues) -> SyncConfiguration? {
+                             issues: IssueCollector) -> SyncConfiguration? {
         guard let root = ConfigReader(document, at: .root, issues: issues) else { return nil }
         let store = root.path("store", directory: directory)
         let deadline = root.integer("deadline_seconds", in: deadlineRange) ?? defaultDeadlineSeconds
@@ -137,13 +137,13 @@ public struct SyncConfiguration: Sendable, Equatable {
                 }
             }
         }
-        guard !issues.hasIssues else { return nil }
+        guard issues.issues.isEmpty else { return nil }
         return SyncConfiguration(store: store, deadlineSeconds: deadline, retry: retry, sources: sources)
     }
 
     private static func readSource(_ reader: ConfigReader, directory: String, allowInsecureLoopback: Bool) -> Source? {
         let issues = reader.issues
-        let before = issues.count
+        let before = issues.reportCount
         var name = reader.object["name"].flatMap { if case let .string(text) = $0 { text } else { nil } }
         if let text = name, let problem = sourceNameProblem(text) {
             issues.report(reader.at("name"), problem)
@@ -183,7 +183,7 @@ public struct SyncConfiguration: Sendable, Equatable {
         let timeout = reader.integer("timeout_seconds", in: Source.timeoutRange) ?? Source.defaultTimeoutSeconds
         let maxBytes = reader.integer("max_bytes", in: Source.maxBytesRange) ?? Source.defaultMaxBytes
         let headers = readHeaders(reader)
-        guard issues.count == before, let name, let url else { return nil }
+        guard issues.reportCount == before, let name, let url else { return nil }
         return Source(name: name, url: url, format: format, token: token, caFile: caFile, timeoutSeconds: timeout,
                       maxBytes: maxBytes, headers: headers)
     }
@@ -269,8 +269,6 @@ public struct SyncConfigurationError: Error, Sendable, Equatable, CustomStringCo
     }
 
     public var description: String {
-        let count = truncated ? "more than \(issues.count)" : String(issues.count)
-        return "invalid sync configuration (\(count) problem\(issues.count == 1 && !truncated ? "" : "s")):\n"
-            + issues.map { "  \($0)" }.joined(separator: "\n")
+        ValidationIssue.summary(of: issues, truncated: truncated, subject: "invalid sync configuration")
     }
 }

@@ -23,23 +23,34 @@ public struct InvalidExport: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String {
+        ValidationIssue.summary(of: issues, truncated: truncated, subject: "invalid export")
+    }
+}
+
+extension ValidationIssue {
+    /// `SUBJECT (N problems):` and one indented line per problem: how refused documents are reported.
+    public static func summary(of issues: [ValidationIssue], truncated: Bool, subject: String) -> String {
         let count = truncated ? "more than \(issues.count)" : String(issues.count)
-        return "invalid export (\(count) problem\(issues.count == 1 && !truncated ? "" : "s")):\n"
+        return "\(subject) (\(count) problem\(issues.count == 1 && !truncated ? "" : "s")):\n"
             + issues.map { "  \($0)" }.joined(separator: "\n")
     }
 }
 
 /// Gathers problems while a document is read, so that one run reports them all (up to `limit`).
-final class IssueCollector {
-    private(set) var issues: [ValidationIssue] = []
-    private(set) var truncated = false
-    let limit: Int
+public final class IssueCollector {
+    public private(set) var issues: [ValidationIssue] = []
+    public private(set) var truncated = false
+    /// Every report counted, listed or not: a reader compares it before and after a part to know
+    /// whether that part had a problem.
+    public private(set) var reportCount = 0
+    public let limit: Int
 
-    init(limit: Int) {
+    public init(limit: Int) {
         self.limit = limit
     }
 
-    func report(_ pointer: JSONPointer, _ reason: String) {
+    public func report(_ pointer: JSONPointer, _ reason: String) {
+        reportCount += 1
         if issues.count < limit { issues.append(ValidationIssue(pointer, reason)) } else { truncated = true }
     }
 
