@@ -9,9 +9,10 @@ extension PaywallStore {
     public func publish(_ export: PaywallExport, source: String, contentHash: String, importedAt: String,
                         retention: Int = defaultRetention, localeIdentity: ((String) -> String?)? = nil) throws(StoreError) -> PublishOutcome {
         try database.transaction { () throws(StoreError) -> PublishOutcome in
-            if let current = try newestSnapshot(from: source), current.contentHash == contentHash {
+            if let current = try currentSnapshot(of: source), current.contentHash == contentHash {
                 return .unchanged(current)
             }
+            try registerSource(source)
             let insert = try database.prepare("""
                 INSERT INTO snapshots (source, format, app_id, revision, exported_at, default_locale, imported_at, content_hash)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)

@@ -1,12 +1,22 @@
 extension PaywallStore {
     static let snapshotColumns = "id, source, format, app_id, revision, exported_at, imported_at, content_hash"
 
-    public func currentSnapshot() throws(StoreError) -> SnapshotInfo? {
-        let statement = try database.prepare("SELECT \(Self.snapshotColumns) FROM snapshots ORDER BY id DESC LIMIT 1")
-        return try statement.step() ? SnapshotInfo(row: statement) : nil
+    /// The newest snapshot of each source, in answer order: together, the newest good data of every source.
+    public func currentSnapshots() throws(StoreError) -> [SnapshotInfo] {
+        var current: [SnapshotInfo] = []
+        for source in try sources() {
+            if let snapshot = try currentSnapshot(of: source.name) { current.append(snapshot) }
+        }
+        return current
     }
 
-    func newestSnapshot(from source: String) throws(StoreError) -> SnapshotInfo? {
+    /// The current snapshot of the source that answers first.
+    public func currentSnapshot() throws(StoreError) -> SnapshotInfo? {
+        try currentSnapshots().first
+    }
+
+    /// The newest snapshot of `source`.
+    public func currentSnapshot(of source: String) throws(StoreError) -> SnapshotInfo? {
         let statement = try database.prepare(
             "SELECT \(Self.snapshotColumns) FROM snapshots WHERE source = ?1 ORDER BY id DESC LIMIT 1")
         try statement.bind(source)
@@ -16,6 +26,13 @@ extension PaywallStore {
     /// Newest first.
     public func snapshots() throws(StoreError) -> [SnapshotInfo] {
         try database.prepare("SELECT \(Self.snapshotColumns) FROM snapshots ORDER BY id DESC").rows(SnapshotInfo.init(row:))
+    }
+
+    /// Newest first.
+    public func snapshots(of source: String) throws(StoreError) -> [SnapshotInfo] {
+        let statement = try database.prepare("SELECT \(Self.snapshotColumns) FROM snapshots WHERE source = ?1 ORDER BY id DESC")
+        try statement.bind(source)
+        return try statement.rows(SnapshotInfo.init(row:))
     }
 
     /// The snapshot whose key is `text`, whose id is the number `text`, or whose key alone starts with `text`.

@@ -1,7 +1,7 @@
 /// The store's schema as an ordered list of migrations: `migrations[n]` takes `user_version` from n to
 /// n + 1, so version 1 is the first schema. Append steps; never edit a released one.
 enum Schema {
-    static let migrations = [version1, version2]
+    static let migrations = [version1, version2, version3]
 
     static var latestVersion: Int { migrations.count }
 
@@ -101,5 +101,22 @@ enum Schema {
             snapshot_id INTEGER PRIMARY KEY REFERENCES snapshots (id) ON DELETE CASCADE,
             body TEXT NOT NULL
         );
+        """
+
+    /// Each source's place in the answer order (config order for sync, arrival order otherwise) and
+    /// what its last sync saw: the validators of the last good download, for conditional requests, and
+    /// the outcome of the last attempt. Existing sources are ordered by their first snapshot.
+    private static let version3 = """
+        CREATE TABLE sources (
+            name TEXT PRIMARY KEY,
+            position INTEGER NOT NULL,
+            entity_tag TEXT,
+            last_modified TEXT,
+            checked_at TEXT,
+            succeeded_at TEXT,
+            outcome TEXT,
+            message TEXT
+        );
+        INSERT INTO sources (name, position) SELECT source, MIN(id) FROM snapshots GROUP BY source;
         """
 }

@@ -50,6 +50,11 @@ final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
     }
 
+    /// Nil for NULL.
+    func optionalText(at column: Int32) -> String? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(at: column)
+    }
+
     func integer(at column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
     }
@@ -83,5 +88,13 @@ extension Int64: StatementArgument {
 extension Int: StatementArgument {
     func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, Int64(self))
+    }
+}
+
+/// NULL when absent.
+extension Optional: StatementArgument where Wrapped: StatementArgument {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        guard let self else { return sqlite3_bind_null(statement, index) }
+        return self.bind(to: statement, at: index)
     }
 }

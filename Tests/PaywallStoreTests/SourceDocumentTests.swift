@@ -73,12 +73,12 @@ import Testing
         let old = try store.publish(hash: 1).snapshot
         // Back to what version 1 made: its tables only.
         let raw = try directory.rawConnection()
-        try raw.execute("DROP TABLE source_documents; PRAGMA user_version = 1")
+        try raw.execute("DROP TABLE source_documents; DROP TABLE sources; PRAGMA user_version = 1")
         #expect(try raw.count("PRAGMA user_version") == 1)
         #expect(try raw.count("SELECT count(*) FROM sqlite_master WHERE name = 'source_documents'") == 0)
 
         let reopened = try PaywallStore.open(at: directory.store, create: false)
-        #expect(try raw.count("PRAGMA user_version") == 2)
+        #expect(try raw.count("PRAGMA user_version") == PaywallStore.schemaVersion)
         #expect(try raw.count("SELECT count(*) FROM sqlite_master WHERE name = 'source_documents'") == 1)
         #expect(try reopened.export(of: old) == Fixture.export())
         let (export, document) = try Self.decode("sync-config/sample-adapty-fallback-v9.json")

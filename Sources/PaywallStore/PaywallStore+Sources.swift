@@ -1,0 +1,62 @@
+extension PaywallStore {
+    private static let sourceColumns = "name, position, entity_tag, last_modified, checked_at, succeeded_at, outcome, message"
+
+    /// In answer order.
+    public func sources() throws(StoreError) -> [SourceState] {
+        try database.prepare("SELECT \(Self.sourceColumns) FROM sources ORDER BY position, name").rows(SourceState.init(row:))
+    }
+
+    public func source(named name: String) throws(StoreError) -> SourceState? {
+        let statement = try database.prepare("SELECT \(Self.sourceColumns) FROM sources WHERE name = ?1")
+        try statement.bind(name)
+        return try statement.step() ? SourceState(row: statement) : nil
+    }
+
+    /// Puts `names` first, in this order (adding those the store does not know yet); the other sources
+    /// follow in their previous order.
+    public func arrangeSources(_ names: [String]) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            let others = try sources().map(\.name).filter { !names.contains($0) }
+            let upsert = try database.prepare("""
+                INSERT INTO sources (name, position) VALUES (?1, ?2)
+                ON CONFLICT (name) DO UPDATE SET position = excluded.position
+                """)
+            for (position, name) in (names + others).enumerated() {
+                try upsert.bind(name, position)
+                try upsert.run()
+            }
+        }
+    }
+
+    /// Records a sync attempt of `source`, which must exist (see `arrangeSources`).
+    public func record(_ check: SyncCheck, of source: String) throws(StoreError) {
+        let update = try database.prepare("""
+            UPDATE sources SET checked_at = ?2, outcome = ?3, message = ?4,
+                succeeded_at = CASE WHEN ?5 THEN ?2 ELSE succeeded_at END,
+                entity_tag = CASE WHEN ?5 THEN ?6 ELSE entity_tag END,
+                last_modified = CASE WHEN ?5 THEN ?7 ELSE last_modified END
+            WHERE name = ?1
+            """)
+        try update.bind(source, check.checkedAt, check.outcome, check.message, check.validators == nil ? 0 : 1,
+                        check.validators?.entityTag, check.validators?.lastModified)
+        try update.run()
+    }
+
+    /// Adds `source` after the others unless the store knows it already.
+    func registerSource(_ source: String) throws(StoreError) {
+        let insert = try database.prepare("""
+            INSERT OR IGNORE INTO sources (name, position) VALUES (?1, (SELECT COALESCE(MAX(position), -1) + 1 FROM sources))
+            """)
+        try insert.bind(source)
+        try insert.run()
+    }
+}
+
+extension SourceState {
+    init(row: Statement) {
+        self.init(name: row.text(at: 0), position: Int(row.integer(at: 1)),
+                  validators: Validators(entityTag: row.optionalText(at: 2), lastModified: row.optionalText(at: 3)),
+                  checkedAt: row.optionalText(at: 4), succeededAt: row.optionalText(at: 5),
+                  outcome: row.optionalText(at: 6), message: row.optionalText(at: 7))
+    }
+}
