@@ -7,12 +7,20 @@ import Glibc
 public enum HTTPTransfer {
     static let maximumRedirects = 3
 
-    public static func fetch(_ request: TransferRequest) throws(TransferError) -> TransferResponse {
+    /// Downloads `request`, writing the final response's body to `bodyPath` (created with mode 0600 or
+    /// emptied); on failure the file may hold part of a body.
+    public static func fetch(_ request: TransferRequest, into bodyPath: String,
+                             progress: TransferProgress? = nil) throws(TransferError) -> TransferResponse {
         try checkScheme(of: request)
         globalInitialization
+        let fileDescriptor = open(bodyPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fileDescriptor >= 0 else {
+            throw TransferError(kind: .local, message: "cannot create \(bodyPath): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fileDescriptor) }
         guard let handle = curl_easy_init() else { throw TransferError(kind: .transient, message: "libcurl could not start a transfer") }
         defer { curl_easy_cleanup(handle) }
-        let sink = ResponseSink(limit: request.maximumBytes)
+        let sink = ResponseSink(limit: request.maximumBytes, fileDescriptor: fileDescriptor, progress: progress)
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headerList) }
         for header in requestHeaders(for: request) {
@@ -41,6 +49,9 @@ public enum HTTPTransfer {
             ccurl_set_pointer(handle, CURLOPT_WRITEDATA, context),
             ccurl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, ResponseSink.receiveHeader),
             ccurl_set_pointer(handle, CURLOPT_HEADERDATA, context),
+            ccurl_set_long(handle, CURLOPT_NOPROGRESS, progress == nil ? 1 : 0),
+            ccurl_set_progress_callback(handle, ResponseSink.reportProgress),
+            ccurl_set_pointer(handle, CURLOPT_XFERINFODATA, context),
         ]
         if let caFile = request.caFile { setup.append(ccurl_set_string(handle, CURLOPT_CAINFO, caFile)) }
         if let failed = setup.first(where: { $0 != CURLE_OK }) {
@@ -50,7 +61,7 @@ public enum HTTPTransfer {
         if code != CURLE_OK { throw error(for: code, sink: sink, request: request) }
         var status = 0
         _ = ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        return TransferResponse(status: status, body: status == 304 ? [] : sink.body, entityTag: sink.header("etag"),
+        return TransferResponse(status: status, bodyBytes: sink.byteCount, entityTag: sink.header("etag"),
                                 lastModified: sink.header("last-modified"), contentType: sink.header("content-type"),
                                 retryAfterSeconds: sink.header("retry-after").flatMap { Int($0) })
     }
@@ -85,6 +96,9 @@ public enum HTTPTransfer {
 
     private static func error(for code: CURLcode, sink: ResponseSink, request: TransferRequest) -> TransferError {
         let reason = String(cString: curl_easy_strerror(code))
+        if let writeError = sink.writeError {
+            return TransferError(kind: .local, message: "cannot write the body: \(String(cString: strerror(writeError)))")
+        }
         if sink.exceededLimit || code == CURLE_FILESIZE_EXCEEDED {
             return TransferError(kind: .permanent, message: "the body is larger than the limit of \(request.maximumBytes) bytes")
         }
@@ -98,7 +112,7 @@ public enum HTTPTransfer {
         case CURLE_URL_MALFORMAT:
             return TransferError(kind: .permanent, message: "malformed URL")
         case CURLE_PARTIAL_FILE:
-            return TransferError(kind: .transient, message: "the body was cut short (\(sink.body.count) bytes received)")
+            return TransferError(kind: .transient, message: "the body was cut short (\(sink.byteCount) bytes received)")
         case CURLE_OPERATION_TIMEDOUT:
             return TransferError(kind: .transient, message: "timed out or stalled: \(reason)")
         default:

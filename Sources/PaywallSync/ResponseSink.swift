@@ -1,41 +1,76 @@
 import CCurl
+import Glibc
 
-/// Collects a response for libcurl's callbacks: the body, with the size cap checked as bytes arrive,
-/// and the headers of the last response (a redirect's headers are dropped when the next one starts).
+/// Collects a response for libcurl's callbacks: the body goes straight to a file, with the size cap
+/// checked as bytes arrive, and the headers of the last response are kept (a redirect's headers are
+/// dropped when the next one starts).
 final class ResponseSink {
     private let limit: Int64
-    private(set) var body: [UInt8] = []
+    private let fileDescriptor: Int32
+    private let progress: TransferProgress?
+    private(set) var byteCount: Int64 = 0
     private(set) var exceededLimit = false
+    /// The errno of a failed write of the body (a full disk, say).
+    private(set) var writeError: Int32?
     private var headers: [String: String] = [:]
 
-    init(limit: Int64) {
+    init(limit: Int64, fileDescriptor: Int32, progress: TransferProgress?) {
         self.limit = limit
+        self.fileDescriptor = fileDescriptor
+        self.progress = progress
     }
 
     func header(_ name: String) -> String? {
         headers[name]
     }
 
+    /// Redirect and error bodies are written too: the file holds the last response's body only.
+    func startResponse() {
+        headers.removeAll()
+        byteCount = 0
+        _ = ftruncate(fileDescriptor, 0)
+        _ = lseek(fileDescriptor, 0, SEEK_SET)
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                writeError = errno
+                return false
+            }
+            offset += written
+        }
+        byteCount += Int64(bytes.count)
+        return true
+    }
+
+    private static func sink(_ context: UnsafeMutableRawPointer?) -> ResponseSink {
+        Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()
+    }
+
     /// CURLOPT_WRITEFUNCTION: returning less than given aborts the transfer.
     static let receiveBody: ccurl_data_callback = { data, size, count, context in
-        let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()
+        let sink = sink(context)
         let length = size * count
-        guard Int64(sink.body.count) + Int64(length) <= sink.limit else {
+        guard sink.byteCount + Int64(length) <= sink.limit else {
             sink.exceededLimit = true
             return 0
         }
-        if let data { sink.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length)) }
-        return length
+        guard let data, length > 0 else { return length }
+        return sink.write(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
     }
 
     /// CURLOPT_HEADERFUNCTION: one header line per call, status lines included.
     static let receiveHeader: ccurl_data_callback = { data, size, count, context in
-        let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()
+        let sink = sink(context)
         let length = size * count
         guard let data else { return length }
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
         if line.hasPrefix("HTTP/") {
-            sink.headers.removeAll()
+            sink.startResponse()
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t\r\n")
@@ -43,7 +78,17 @@ final class ResponseSink {
         }
         return length
     }
+
+    /// CURLOPT_XFERINFOFUNCTION: reports bytes received and, when the server said, expected.
+    static let reportProgress: ccurl_progress_callback = { context, total, now, _, _ in
+        let sink = sink(context)
+        sink.progress?(Int64(now), total > 0 ? Int64(total) : nil)
+        return 0
+    }
 }
+
+/// Called now and then during a download with the bytes received so far and, when known, the total.
+public typealias TransferProgress = (_ received: Int64, _ expected: Int64?) -> Void
 
 extension Substring {
     fileprivate func trimmingCharacters(in set: String) -> String {

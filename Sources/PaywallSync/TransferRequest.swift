@@ -42,8 +42,8 @@ public struct TransferRequest: Sendable {
 /// What came back: the final response after redirects.
 public struct TransferResponse: Sendable, Equatable {
     public let status: Int
-    /// The body's bytes, decompressed (empty for 304).
-    public let body: [UInt8]
+    /// The length of the body written to the file, decompressed (0 for 304).
+    public let bodyBytes: Int64
     public let entityTag: String?
     public let lastModified: String?
     public let contentType: String?
@@ -58,6 +58,8 @@ public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible
         case transient
         /// Not worth another try: TLS verification, refused redirect, oversize body, bad URL.
         case permanent
+        /// This machine failed: the body could not be written (a full disk, say).
+        case local
     }
 
     public let kind: Kind

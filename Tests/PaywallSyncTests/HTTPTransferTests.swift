@@ -6,17 +6,19 @@ import Testing
 @Suite(.serialized) struct HTTPTransferTests {
     static let export = #"{"format":"paywall-export","version":1}"#
 
-    func fetch(_ server: TestServer, _ path: String, configure: (inout TransferRequest) -> Void = { _ in }) throws(TransferError) -> TransferResponse {
+    func fetch(_ server: TestServer, _ path: String, configure: (inout TransferRequest) -> Void = { _ in },
+               progress: TransferProgress? = nil) throws(TransferError) -> TransferResponse {
         var request = TransferRequest(url: server.url + path, caFile: server.caFile, timeoutSeconds: 10, lowSpeedSeconds: 2)
         configure(&request)
-        return try HTTPTransfer.fetch(request)
+        return try HTTPTransfer.fetch(request, into: server.bodyFile, progress: progress)
     }
 
     @Test func downloadsTheBodyAndItsValidators() throws {
         let server = try TestServer(script: ["/ios.json": ["body": Self.export, "etag": "\"v1\"", "last_modified": "Sun, 29 Nov 2026 12:00:00 GMT"]])
         let response = try fetch(server, "/ios.json")
         #expect(response.status == 200)
-        #expect(String(decoding: response.body, as: UTF8.self) == Self.export)
+        #expect(try server.body() == Self.export)
+        #expect(response.bodyBytes == Int64(Self.export.utf8.count))
         #expect(response.entityTag == "\"v1\"")
         #expect(response.lastModified == "Sun, 29 Nov 2026 12:00:00 GMT")
         #expect(response.contentType == "application/json")
@@ -26,14 +28,15 @@ import Testing
         let server = try TestServer(script: ["/ios.json": ["body": Self.export, "etag": "\"v1\""]])
         let response = try fetch(server, "/ios.json") { $0.entityTag = "\"v1\"" }
         #expect(response.status == 304)
-        #expect(response.body.isEmpty)
+        #expect(response.bodyBytes == 0)
+        #expect(try server.body() == "")
         #expect(server.requests.first?["if_none_match"] as? String == "\"v1\"")
     }
 
     @Test func gzipIsAskedForAndUndone() throws {
         let server = try TestServer(script: ["/ios.json": ["body": Self.export, "gzip": true]])
-        let response = try fetch(server, "/ios.json")
-        #expect(String(decoding: response.body, as: UTF8.self) == Self.export)
+        _ = try fetch(server, "/ios.json")
+        #expect(try server.body() == Self.export)
         #expect((server.requests.first?["accept_encoding"] as? String)?.contains("gzip") == true)
     }
 
@@ -109,14 +112,32 @@ import Testing
     @Test(arguments: ["http://example.com/ios.json", "ftp://127.0.0.1/x", "file:///etc/passwd"])
     func onlyHTTPSIsAllowed(_ url: String) {
         #expect(throws: TransferError(kind: .permanent, message: "refused \(url): only https:// is allowed")) {
-            try HTTPTransfer.fetch(TransferRequest(url: url))
+            try HTTPTransfer.fetch(TransferRequest(url: url), into: "/nonexistent/body")
+        }
+    }
+
+    @Test func progressIsReportedUpToTheWholeBody() throws {
+        let server = try TestServer(script: ["/ios.json": ["oversize_bytes": 300_000]])
+        nonisolated(unsafe) var reports: [(Int64, Int64?)] = []
+        _ = try fetch(server, "/ios.json", progress: { reports.append(($0, $1)) })
+        #expect(reports.last?.0 == 300_000)
+        #expect(reports.last?.1 == 300_000)
+        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.0 <= $1.0 })
+    }
+
+    @Test func aBodyThatCannotBeWrittenIsALocalFailure() throws {
+        let server = try TestServer(script: ["/ios.json": ["body": Self.export]])
+        var request = TransferRequest(url: server.url + "/ios.json", caFile: server.caFile, timeoutSeconds: 10)
+        request.maximumBytes = 1 << 20
+        #expect(throws: TransferError(kind: .local, message: "cannot write the body: No space left on device")) {
+            try HTTPTransfer.fetch(request, into: "/dev/full")
         }
     }
 
     @Test func plainHTTPOnlyToLoopbackWithTheFlag() throws {
         let server = try TestServer(script: ["/ios.json": ["body": Self.export]], plain: true)
-        #expect(throws: TransferError.self) { try HTTPTransfer.fetch(TransferRequest(url: server.url + "/ios.json")) }
-        let response = try HTTPTransfer.fetch(TransferRequest(url: server.url + "/ios.json", allowsInsecureLoopback: true))
+        #expect(throws: TransferError.self) { try HTTPTransfer.fetch(TransferRequest(url: server.url + "/ios.json"), into: server.bodyFile) }
+        let response = try HTTPTransfer.fetch(TransferRequest(url: server.url + "/ios.json", allowsInsecureLoopback: true), into: server.bodyFile)
         #expect(response.status == 200)
     }
 }

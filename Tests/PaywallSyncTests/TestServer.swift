@@ -55,5 +55,12 @@ final class TestServer {
         return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
+    /// Where a test writes what it downloads, in the server's directory so that it goes with it.
+    var bodyFile: String { directory.appendingPathComponent("body").path }
+
+    func body() throws -> String {
+        try String(contentsOfFile: bodyFile, encoding: .utf8)
+    }
+
     struct ServerDidNotStart: Error {}
 }
