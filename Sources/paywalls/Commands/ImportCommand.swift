@@ -1,8 +1,7 @@
 import ArgumentKit
-import Digests
-import LocaleKit
 import PaywallModel
 import PaywallStore
+import PaywallSync
 
 /// `paywalls import FILE`: validate an export and publish it as the current snapshot.
 enum ImportCommand: Command {
@@ -33,12 +32,18 @@ enum ImportCommand: Command {
         }
         let policy = try context.localePolicy(arguments)
         let path = arguments.arguments[0]
-        let (export, contentHash) = try decode(path, format: format, policy: policy)
+        let file: ExportFile
+        let export: PaywallExport
+        do {
+            file = try ExportFile(path: path)
+            export = try file.decode(format: format, policy: policy)
+        } catch {
+            throw CommandFailure(error, path: path)
+        }
         let store = try context.openStore(arguments, create: true)
         let outcome: PublishOutcome
         do {
-            outcome = try store.publish(export, source: source, contentHash: contentHash, importedAt: Timestamp.now(), retention: retention,
-                                        localeIdentity: { LocaleIdentity(of: $0)?.serialized })
+            outcome = try store.publish(export, decodedFrom: file, source: source, importedAt: Timestamp.now(), retention: retention)
         } catch {
             throw CommandFailure(error)
         }
@@ -57,21 +62,6 @@ enum ImportCommand: Command {
         context.standardOutput.writeLine(JSONValue.object(json).rendered(pretty: true))
     }
 
-    /// The export in the file and the SHA-256 of its bytes. The file is mapped, not read: pages are
-    /// given back as parsing moves on, so memory holds the model, not the model and the file.
-    private static func decode(_ path: String, format: ExportDecoder.Format, policy: LocalePolicy) throws(CommandFailure)
-        -> (PaywallExport, String) {
-        let file = try MappedFile(path: path)
-        let contentHash = Digest.hex(Digest.bytes(of: file.bytes, using: .sha256))
-        file.release(upTo: file.count)
-        let decoder = ExportDecoder(localeProblem: { localeKeyProblem($0, policy: policy) })
-        do {
-            return (try decoder.decode(file.bytes, format: format, progress: file.release(upTo:)), contentHash)
-        } catch {
-            throw CommandFailure(exitCode: .dataError, message: "\(path): \(error.description)")
-        }
-    }
-
     /// Source names appear in logs and status output: short, printable, no path separators.
     static func sourceNameProblem(_ name: String) -> String? {
         if name.isEmpty || name.utf8.count > 64 { return "use 1 to 64 characters" }
@@ -80,5 +70,16 @@ enum ImportCommand: Command {
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
         }
         return allowed && name != "." && name != ".." ? nil : "use letters, digits, '-', '_' and '.'"
+    }
+}
+
+extension CommandFailure {
+    /// The message of an invalid export does not name the file: `path` does.
+    init(_ error: ExportFileError, path: String) {
+        switch error.kind {
+        case .unreadable: self.init(exitCode: .noInput, message: error.message)
+        case .io: self.init(exitCode: .ioError, message: error.message)
+        case .invalid: self.init(exitCode: .dataError, message: "\(path): \(error.message)")
+        }
     }
 }

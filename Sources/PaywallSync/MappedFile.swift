@@ -9,19 +9,19 @@ final class MappedFile {
     let count: Int
     private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-    init(path: String) throws(CommandFailure) {
+    init(path: String) throws(ExportFileError) {
         self.path = path
         let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard fileDescriptor >= 0 else {
-            throw CommandFailure(exitCode: .noInput, message: "cannot open \(path): \(String(cString: strerror(errno)))")
+            throw ExportFileError(kind: .unreadable, message: "cannot open \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fileDescriptor) }
         var status = stat()
         guard fstat(fileDescriptor, &status) == 0 else {
-            throw CommandFailure(exitCode: .ioError, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+            throw ExportFileError(kind: .io, message: "cannot read \(path): \(String(cString: strerror(errno)))")
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw CommandFailure(exitCode: .noInput, message: "\(path) is not a regular file")
+            throw ExportFileError(kind: .unreadable, message: "\(path) is not a regular file")
         }
         count = Int(status.st_size)
         guard count > 0 else {
@@ -30,7 +30,7 @@ final class MappedFile {
         }
         let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, fileDescriptor, 0)
         guard let mapped, mapped != MAP_FAILED else {
-            throw CommandFailure(exitCode: .ioError, message: "cannot map \(path): \(String(cString: strerror(errno)))")
+            throw ExportFileError(kind: .io, message: "cannot map \(path): \(String(cString: strerror(errno)))")
         }
         base = mapped
         _ = madvise(mapped, count, MADV_SEQUENTIAL)
