@@ -35,7 +35,7 @@ public final class ExportFile {
 extension PaywallStore {
     /// Publishes an export decoded from `file` as `source`'s new snapshot (see `publish`), keeping each
     /// localization key's identity for resolution.
-    public func publish(_ export: PaywallExport, decodedFrom file: ExportFile, source: String, importedAt: String,
+    public func publish(_ export: PaywallExport, decodedFrom file: ExportFile, source: String, importedAt: String = Timestamp.now(),
                         retention: Int = defaultRetention) throws(StoreError) -> PublishOutcome {
         try publish(export, source: source, contentHash: file.contentHash, importedAt: importedAt, retention: retention,
                     localeIdentity: { LocaleIdentity(of: $0)?.serialized })

@@ -100,7 +100,7 @@ public enum HTTPTransfer {
             return TransferError(kind: .local, message: "cannot write the body: \(String(cString: strerror(writeError)))")
         }
         if sink.exceededLimit || code == CURLE_FILESIZE_EXCEEDED {
-            return TransferError(kind: .permanent, message: "the body is larger than the limit of \(request.maximumBytes) bytes")
+            return TransferError(kind: .oversize, message: "the body is larger than the limit of \(request.maximumBytes) bytes")
         }
         switch code {
         case CURLE_UNSUPPORTED_PROTOCOL:

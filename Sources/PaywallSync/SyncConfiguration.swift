@@ -220,8 +220,9 @@ public struct SyncConfiguration: Sendable, Equatable {
         return headers
     }
 
-    /// Why `name` cannot name a source, or nil.
-    static func sourceNameProblem(_ name: String) -> String? {
+    /// Why `name` cannot name a source, or nil. Source names appear in logs, status output and file
+    /// names: short, printable, no path separators.
+    public static func sourceNameProblem(_ name: String) -> String? {
         let allowed = name.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")

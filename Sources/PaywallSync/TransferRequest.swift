@@ -56,8 +56,10 @@ public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible
     public enum Kind: Sendable, Equatable {
         /// Worth another try: connection refused or reset, timeout, stall, truncated body.
         case transient
-        /// Not worth another try: TLS verification, refused redirect, oversize body, bad URL.
+        /// Not worth another try: TLS verification, refused redirect, bad URL.
         case permanent
+        /// The body is larger than `maximumBytes`.
+        case oversize
         /// This machine failed: the body could not be written (a full disk, say).
         case local
     }

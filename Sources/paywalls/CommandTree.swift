@@ -9,6 +9,7 @@ enum CommandTree {
         case ["paywalls", "locale", "explain"]: return LocaleExplainCommand.self
         case ["paywalls", "locale", "match"]: return LocaleMatchCommand.self
         case ["paywalls", "import"]: return ImportCommand.self
+        case ["paywalls", "sync"]: return SyncCommand.self
         case ["paywalls", "resolve"]: return ResolveCommand.self
         case ["paywalls", "status"]: return StatusCommand.self
         case ["paywalls", "snapshots"]: return SnapshotsCommand.self
@@ -28,6 +29,7 @@ enum CommandTree {
         ],
         subcommands: [
             ImportCommand.spec,
+            SyncCommand.spec,
             ResolveCommand.spec,
             StatusCommand.spec,
             SnapshotsCommand.spec,

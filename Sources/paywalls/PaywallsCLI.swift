@@ -23,7 +23,7 @@ enum PaywallsCLI {
             context.standardError.writeLine("See '\(error.commandPath.joined(separator: " ")) --help'.")
             return .usage
         } catch let failure as CommandFailure {
-            context.standardError.writeLine("error: \(failure.message)")
+            if !failure.isReported { context.standardError.writeLine("error: \(failure.message)") }
             return failure.exitCode
         } catch {
             context.standardError.writeLine("error: \(error)")

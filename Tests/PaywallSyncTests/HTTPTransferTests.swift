@@ -70,7 +70,7 @@ import Testing
             _ = try fetch(server, "/ios.json") { $0.maximumBytes = 100_000 }
             Issue.record("an oversize body was accepted")
         } catch {
-            #expect(error.kind == .permanent)
+            #expect(error.kind == .oversize)
             #expect(error.message == "the body is larger than the limit of 100000 bytes")
         }
     }

@@ -27,7 +27,7 @@ enum ImportCommand: Command {
         let retention = try arguments.value("retention", expected: "a whole number from 1 to 1000") { Int($0).flatMap { (1...1000).contains($0) ? $0 : nil } }
             ?? PaywallStore.defaultRetention
         let source = arguments.value("source") ?? "local"
-        if let problem = sourceNameProblem(source) {
+        if let problem = SyncConfiguration.sourceNameProblem(source) {
             throw UsageError(commandPath: arguments.commandPath, message: "invalid --source '\(source)': \(problem)")
         }
         let policy = try context.localePolicy(arguments)
@@ -43,7 +43,7 @@ enum ImportCommand: Command {
         let store = try context.openStore(arguments, create: true)
         let outcome: PublishOutcome
         do {
-            outcome = try store.publish(export, decodedFrom: file, source: source, importedAt: Timestamp.now(), retention: retention)
+            outcome = try store.publish(export, decodedFrom: file, source: source, retention: retention)
         } catch {
             throw CommandFailure(error)
         }
@@ -60,16 +60,6 @@ enum ImportCommand: Command {
         json.append("paywalls", .integer(export.paywalls.count))
         json.append("locales", .strings(Array(Set(export.paywalls.flatMap { $0.localizations.map(\.locale) })).sorted()))
         context.standardOutput.writeLine(JSONValue.object(json).rendered(pretty: true))
-    }
-
-    /// Source names appear in logs and status output: short, printable, no path separators.
-    static func sourceNameProblem(_ name: String) -> String? {
-        if name.isEmpty || name.utf8.count > 64 { return "use 1 to 64 characters" }
-        let allowed = name.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-        }
-        return allowed && name != "." && name != ".." ? nil : "use letters, digits, '-', '_' and '.'"
     }
 }
 

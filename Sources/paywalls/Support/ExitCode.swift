@@ -16,4 +16,6 @@ enum ExitCode: Int32 {
 struct CommandFailure: Error {
     let exitCode: ExitCode
     let message: String
+    /// The command has written the message itself, in its own format (`sync --log-format json`).
+    var isReported = false
 }

@@ -1,8 +1,8 @@
 import Glibc
 
-enum Timestamp {
+public enum Timestamp {
     /// The current time in UTC, ISO 8601 to the second: `2026-11-29T23:52:06Z`.
-    static func now() -> String {
+    public static func now() -> String {
         var seconds = time(nil)
         var parts = tm()
         gmtime_r(&seconds, &parts)

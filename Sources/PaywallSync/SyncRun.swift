@@ -1,0 +1,106 @@
+import Glibc
+import LocaleKit
+import PaywallStore
+
+/// One `paywalls sync`: under the store's sync lock, each source of the configuration in turn, all
+/// within the configured deadline. Sources are independent: one failing keeps its last good data and
+/// the others still update, so afterwards the store's current data is the newest good export of each.
+public final class SyncRun {
+    public struct Options {
+        public var storeDirectory: String
+        public var policy: LocalePolicy
+        /// Plain `http://` to loopback hosts (tests only; the configuration must have allowed it too).
+        public var allowsInsecureLoopback: Bool
+        /// How long to queue behind another sync holding the lock.
+        public var lockWait: Duration
+        public var retention: Int
+        public var environment: (String) -> String?
+
+        public init(storeDirectory: String, policy: LocalePolicy = .standard, allowsInsecureLoopback: Bool = false,
+                    lockWait: Duration = .zero, retention: Int = PaywallStore.defaultRetention,
+                    environment: @escaping (String) -> String? = processEnvironment) {
+            self.storeDirectory = storeDirectory
+            self.policy = policy
+            self.allowsInsecureLoopback = allowsInsecureLoopback
+            self.lockWait = lockWait
+            self.retention = retention
+            self.environment = environment
+        }
+    }
+
+    let configuration: SyncConfiguration
+    let store: PaywallStore
+    let policy: LocalePolicy
+    let allowsInsecureLoopback: Bool
+    let retention: Int
+    let deadline: Deadline
+    /// Where bodies are written while they download; emptied at the start of every run, so what a
+    /// killed run left there goes.
+    let incomingDirectory: String
+    let log: (SyncEvent) -> Void
+
+    private init(configuration: SyncConfiguration, store: PaywallStore, options: Options, incomingDirectory: String,
+                 log: @escaping (SyncEvent) -> Void) {
+        self.configuration = configuration
+        self.store = store
+        policy = options.policy
+        allowsInsecureLoopback = options.allowsInsecureLoopback
+        retention = options.retention
+        deadline = Deadline(after: .seconds(configuration.deadlineSeconds))
+        self.incomingDirectory = incomingDirectory
+        self.log = log
+    }
+
+    /// Syncs every source and returns their results in config order. Throws only when the run cannot
+    /// start: a token that cannot be read, the lock held, or a store that cannot be opened.
+    public static func perform(_ configuration: SyncConfiguration, options: Options,
+                               log: @escaping (SyncEvent) -> Void) throws(SyncRunError) -> [SourceResult] {
+        var tokens: [Token?] = []
+        for source in configuration.sources {
+            do { tokens.append(try source.readToken(environment: options.environment)) } catch { throw .configuration(error.description) }
+        }
+        let store: PaywallStore
+        do { store = try PaywallStore.open(at: options.storeDirectory, create: true) } catch { throw .store(error) }
+        let lock: SyncLock
+        do { lock = try SyncLock.acquire(storeDirectory: options.storeDirectory, wait: options.lockWait) } catch { throw .lock(error) }
+        defer { withExtendedLifetime(lock) {} }
+        let incoming = options.storeDirectory + "/incoming"
+        try emptyIncomingDirectory(incoming)
+        do { try store.arrangeSources(configuration.sources.map(\.name)) } catch { throw .store(error) }
+        let run = SyncRun(configuration: configuration, store: store, options: options, incomingDirectory: incoming, log: log)
+        return zip(configuration.sources, tokens).map { source, token in
+            let result = SourceSync(source: source, token: token, run: run).sync()
+            log(.finished(result))
+            return result
+        }
+    }
+
+    private static func emptyIncomingDirectory(_ path: String) throws(SyncRunError) {
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw .io("cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        guard let directory = opendir(path) else { throw .io("cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { unlink(path + "/" + name) }
+        }
+    }
+}
+
+/// Why a sync could not start.
+public enum SyncRunError: Error, Sendable, CustomStringConvertible {
+    /// A token could not be read: a configuration problem.
+    case configuration(String)
+    case lock(SyncLockError)
+    case store(StoreError)
+    case io(String)
+
+    public var description: String {
+        switch self {
+        case let .configuration(message), let .io(message): message
+        case let .lock(error): error.message
+        case let .store(error): error.message
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentKit
+import Glibc
+import PaywallModel
+import PaywallStore
+import PaywallSync
+
+/// `paywalls sync`: what cron runs. Downloads every source of the sync config and publishes what changed.
+enum SyncCommand: Command {
+    static let configEnvironmentVariable = "PAYWALLS_CONFIG"
+    static let defaultConfigPath = "sync-config/paywalls.json"
+
+    static let spec = CommandSpec(
+        name: "sync",
+        abstract: "Download each configured source's export over HTTPS and publish what changed.",
+        discussion: """
+            Each source is fetched with the ETag and Last-Modified of its last good download; a 304 or the same
+            bytes publish nothing. Network errors, 408, 429 and 5xx are retried with jittered exponential backoff
+            (Retry-After honoured) within the config's deadline. A source that fails keeps its last good data
+            current and the others still update. Only one sync runs per store: another exits 75 at once unless
+            --wait lets it queue. Exit 0 when every source is fine, else the worst of 69 (unreachable after
+            retries), 65 (invalid data), 75 (store locked) and 74 (local I/O), naming each source. Logs go to
+            stderr; a JSON summary of every source goes to stdout. Tokens are never written anywhere.
+            """,
+        options: [
+            .value("config", "file", help: "The sync config (default: $\(configEnvironmentVariable), else \(defaultConfigPath))."),
+            .value("wait", "seconds", help: "Wait up to this long for another sync to finish (default: 0, exit 75 at once)."),
+            .value("log-format", "format", help: "human (default) or json: one JSON object per line on stderr."),
+            .flag("verbose", help: "Also log each request (URL, try, conditional or not)."),
+            .flag("allow-insecure-loopback", help: "Allow http:// to 127.0.0.1, ::1 or localhost (for tests)."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        let format = try arguments.value("log-format", expected: "human or json", SyncLog.Format.init(rawValue:)) ?? .human
+        let wait = try arguments.value("wait", expected: "a whole number of seconds from 0 to 86400") { Int($0).flatMap { (0...86_400).contains($0) ? $0 : nil } } ?? 0
+        let log = SyncLog(channel: context.standardError, format: format, verbose: arguments.flag("verbose"), isTerminal: isatty(STDERR_FILENO) == 1)
+        do {
+            try sync(arguments, context: context, log: log, wait: .seconds(wait))
+        } catch let failure as CommandFailure where format == .json {
+            log.fail(failure.message, exitCode: failure.exitCode.rawValue)
+            throw CommandFailure(exitCode: failure.exitCode, message: failure.message, isReported: true)
+        }
+    }
+
+    private static func sync(_ arguments: ParsedArguments, context: CommandContext, log: SyncLog, wait: Duration) throws {
+        let allowsInsecureLoopback = arguments.flag("allow-insecure-loopback")
+        let configuration = try readConfiguration(arguments, context: context, allowsInsecureLoopback: allowsInsecureLoopback)
+        let storePath = arguments.value("store") ?? configuration.store ?? context.storePath(arguments)
+        let options = SyncRun.Options(storeDirectory: storePath, policy: try context.localePolicy(arguments),
+                                      allowsInsecureLoopback: allowsInsecureLoopback, lockWait: wait,
+                                      environment: { context.environment[$0] })
+        let results: [SourceResult]
+        do {
+            results = try SyncRun.perform(configuration, options: options, log: log.record)
+        } catch {
+            throw failure(for: error)
+        }
+        let summary = JSONObject(["store": .string(storePath), "sources": .array(results.map { .object(SyncLog.fields(of: $0)) })])
+        context.standardOutput.writeLine(JSONValue.object(summary).rendered(pretty: true))
+        let failures = results.compactMap { result -> (String, Failure)? in
+            guard case let .failed(failure) = result.outcome else { return nil }
+            return (result.source, failure)
+        }
+        guard let worst = failures.map(\.1).max() else { return }
+        let listed = failures.map { "\($0.0) (\($0.1.kind.rawValue): \($0.1.message))" }.joined(separator: "; ")
+        throw CommandFailure(exitCode: exitCode(for: worst.kind),
+                             message: "\(failures.count) of \(results.count) sources failed (each keeps its last good data): \(listed)")
+    }
+
+    private static func readConfiguration(_ arguments: ParsedArguments, context: CommandContext,
+                                          allowsInsecureLoopback: Bool) throws(CommandFailure) -> SyncConfiguration {
+        let path = arguments.value("config") ?? context.environment[configEnvironmentVariable] ?? defaultConfigPath
+        let bytes: [UInt8]
+        do {
+            bytes = try readFile(atPath: path)
+        } catch {
+            throw CommandFailure(exitCode: .configuration, message: "cannot read the sync config: \(error.message)")
+        }
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let parsed = bytes.withUnsafeBytes { bytes in
+            Result { () throws(SyncConfigurationError) in
+                try SyncConfiguration(parsing: bytes, directory: directory.isEmpty ? "/" : directory, allowInsecureLoopback: allowsInsecureLoopback)
+            }
+        }
+        switch parsed {
+        case let .success(configuration): return configuration
+        case let .failure(error): throw CommandFailure(exitCode: .configuration, message: "\(path): \(error.description)")
+        }
+    }
+
+    private static func exitCode(for kind: Failure.Kind) -> ExitCode {
+        switch kind {
+        case .unreachable: .unavailable
+        case .invalid: .dataError
+        case .storeLocked: .temporaryFailure
+        case .local: .ioError
+        }
+    }
+
+    private static func failure(for error: SyncRunError) -> CommandFailure {
+        switch error {
+        case let .configuration(message): CommandFailure(exitCode: .configuration, message: message)
+        case let .lock(lockError): CommandFailure(exitCode: lockError.kind == .held ? .temporaryFailure : .ioError, message: lockError.message)
+        case let .store(storeError): CommandFailure(storeError)
+        case let .io(message): CommandFailure(exitCode: .ioError, message: message)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Glibc
+import PaywallModel
+import PaywallSync
+
+/// How `sync` reports on stderr: a human line per event, or one JSON object per line for cron mail
+/// and log shippers; a progress bar for large downloads when stderr is a terminal. Lines are written
+/// at once, never held back. Nothing here ever sees a token.
+final class SyncLog {
+    enum Format: String {
+        case human, json
+    }
+
+    /// Downloads smaller than this get no progress bar.
+    static let progressThreshold: Int64 = 1 << 20
+
+    private let channel: OutputChannel
+    private let format: Format
+    private let verbose: Bool
+    private let showsProgress: Bool
+    private var progressShown = false
+    private var lastProgressPercent = -1
+
+    init(channel: OutputChannel, format: Format, verbose: Bool, isTerminal: Bool) {
+        self.channel = channel
+        self.format = format
+        self.verbose = verbose
+        showsProgress = isTerminal && format == .human
+    }
+
+    func record(_ event: SyncEvent) {
+        switch event {
+        case let .requesting(source, url, attempt, conditional):
+            guard verbose else { return }
+            emit(JSONObject(["event": .string("request"), "source": .string(source), "url": .string(url), "attempt": .integer(attempt),
+                  "conditional": .bool(conditional)]),
+                 human: "\(source): GET \(url)\(conditional ? " (conditional)" : "")\(attempt > 1 ? ", try \(attempt)" : "")")
+        case let .receiving(_, received, expected):
+            drawProgress(received: received, expected: expected)
+        case let .retrying(source, attempt, reason, delay):
+            emit(JSONObject(["event": .string("retry"), "source": .string(source), "attempt": .integer(attempt), "reason": .string(reason),
+                  "delayMs": .integer(Int(delay.wholeMilliseconds))]),
+                 human: "\(source): try \(attempt) failed (\(reason)); trying again in \(Self.seconds(delay))")
+        case let .finished(result):
+            var fields = JSONObject(["event": .string("finished")])
+            Self.fields(of: result).members.forEach { fields.append($0.key, $0.value) }
+            emit(fields, human: Self.line(for: result))
+        }
+    }
+
+    /// The run could not start or did not succeed: the final word, in the log's format.
+    func fail(_ message: String, exitCode: Int32) {
+        emit(JSONObject(["event": .string("error"), "exitCode": .integer(Int(exitCode)), "message": .string(message)]), human: "error: \(message)")
+    }
+
+    /// A result as the log's JSON and the command's summary show it.
+    static func fields(of result: SourceResult) -> JSONObject {
+        var fields = JSONObject([
+            "source": .string(result.source),
+            "status": .string(result.status),
+            "httpStatus": result.httpStatus.map { .integer($0) } ?? .null,
+            "bytes": .integer(Int(result.bytes)),
+            "durationMs": .integer(Int(result.duration.wholeMilliseconds)),
+            "attempts": .integer(result.attempts),
+            "etagHit": .bool(result.notModified),
+            "snapshot": result.snapshot.map { .string($0.key) } ?? .null,
+        ])
+        if case let .failed(failure) = result.outcome { fields.append("message", .string(failure.message)) }
+        return fields
+    }
+
+    private static func line(for result: SourceResult) -> String {
+        let timing = "\(Self.seconds(result.duration))\(result.attempts > 1 ? ", \(result.attempts) tries" : "")"
+        switch result.outcome {
+        case .published:
+            return "\(result.source): published snapshot \(result.snapshot?.key ?? "?") (\(Self.size(result.bytes)) in \(timing))"
+        case .unchanged:
+            let why = result.notModified ? "not modified (304)" : "same content as the current snapshot"
+            return "\(result.source): unchanged, \(why) (\(timing))"
+        case let .failed(failure):
+            let kept = result.snapshot.map { "snapshot \($0.key) stays current" } ?? "no snapshot of it yet"
+            return "\(result.source): \(failure.kind.rawValue): \(failure.message); \(kept)"
+        }
+    }
+
+    private func emit(_ fields: JSONObject, human: String) {
+        clearProgress()
+        switch format {
+        case .human:
+            channel.writeLine("sync: " + human)
+        case .json:
+            var line = JSONObject(["time": .string(Timestamp.now())])
+            fields.members.forEach { line.append($0.key, $0.value) }
+            channel.writeLine(JSONValue.object(line).rendered())
+        }
+        channel.flush()
+    }
+
+    private func drawProgress(received: Int64, expected: Int64?) {
+        guard showsProgress, max(received, expected ?? 0) >= Self.progressThreshold else { return }
+        let width = 30
+        if let expected, expected > 0 {
+            let percent = Int(min(100, received * 100 / expected))
+            guard percent != lastProgressPercent else { return }
+            lastProgressPercent = percent
+            let filled = width * percent / 100
+            channel.write("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] "
+                          + "\(percent)% \(Self.size(received)) of \(Self.size(expected))")
+        } else {
+            channel.write("\r\(Self.size(received)) received")
+        }
+        channel.flush()
+        progressShown = true
+    }
+
+    private func clearProgress() {
+        guard progressShown else { return }
+        channel.write("\r\u{1B}[K")
+        progressShown = false
+        lastProgressPercent = -1
+    }
+
+    static func size(_ bytes: Int64) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1 << 20 { return "\(bytes / 1024) KB" }
+        return "\(bytes / (1 << 20)).\(bytes % (1 << 20) * 10 / (1 << 20)) MB"
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.wholeMilliseconds
+        return "\(milliseconds / 1000).\(String(milliseconds % 1000 / 10 + 100).dropFirst()) s"
+    }
+}
