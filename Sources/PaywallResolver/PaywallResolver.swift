@@ -38,10 +38,7 @@ public final class PaywallResolver {
     }
 
     private func resolveInStore(_ request: ResolutionRequest) throws -> ResolvedBundle {
-        guard let snapshot = try store.currentSnapshot() else { throw ResolutionError.noSnapshot }
-        guard let stored = try store.placement(request.placementID, in: snapshot) else {
-            throw ResolutionError.unknownPlacement(request.placementID, knownIDs: try store.placementIDs(in: snapshot))
-        }
+        let (snapshot, stored) = try placement(for: request)
         guard let audience = AudienceSelection(in: stored, for: request) else { throw ResolutionError.noAudience(request.placementID) }
         let variation = VariationSelection(in: audience.audience, profileID: request.profileID)
         guard let paywall = try store.paywall(variation.variation.paywallID, in: snapshot) else {
@@ -70,6 +67,29 @@ public final class PaywallResolver {
         return ResolvedBundle(placementID: request.placementID, audience: audience.audience, matchedSegments: audience.matchedSegments,
                               variation: variation.variation, paywall: paywall, requestedLocales: request.locales, localeMatch: match,
                               content: content, products: products, snapshot: snapshot, explanation: explanation)
+    }
+
+    /// The placement from the source asked for, else from the first source in answer order that has it.
+    private func placement(for request: ResolutionRequest) throws -> (SnapshotInfo, StoredPlacement) {
+        let candidates: [SnapshotInfo]
+        if let source = request.source {
+            guard let snapshot = try store.currentSnapshot(of: source) else {
+                throw ResolutionError.unknownSource(source, knownSources: try store.currentSnapshots().map(\.source))
+            }
+            candidates = [snapshot]
+        } else {
+            candidates = try store.currentSnapshots()
+            guard !candidates.isEmpty else { throw ResolutionError.noSnapshot }
+        }
+        for snapshot in candidates {
+            if let stored = try store.placement(request.placementID, in: snapshot) { return (snapshot, stored) }
+        }
+        var knownIDs: [String] = []
+        var seen: Set<String> = []
+        for snapshot in candidates {
+            knownIDs += try store.placementIDs(in: snapshot).filter { seen.insert($0).inserted }
+        }
+        throw ResolutionError.unknownPlacement(request.placementID, knownIDs: knownIDs)
     }
 
     private func matcher(for paywall: StoredPaywall, mode: MatchMode, snapshot: SnapshotInfo) -> LocaleMatcher {

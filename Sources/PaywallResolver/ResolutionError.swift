@@ -3,6 +3,8 @@ import PaywallStore
 /// Why no bundle could be resolved.
 public enum ResolutionError: Error, Sendable, CustomStringConvertible {
     case noSnapshot
+    /// The store has no snapshot of the source asked for; it has snapshots of `knownSources`.
+    case unknownSource(String, knownSources: [String])
     /// The placement is not in the snapshot, which holds `knownIDs`.
     case unknownPlacement(String, knownIDs: [String])
     /// No audience matched and the placement has no default audience to fall to.
@@ -15,6 +17,9 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .noSnapshot:
             return "the store has no snapshot yet (run `paywalls import FILE` or `paywalls sync`)"
+        case let .unknownSource(name, known):
+            let list = known.isEmpty ? "none" : known.joined(separator: ", ")
+            return "the store has no snapshot of source '\(name)' (sources with snapshots: \(list))"
         case let .unknownPlacement(id, _):
             return "no placement '\(id)'"
         case let .noAudience(id):

@@ -11,15 +11,18 @@ public struct ResolutionRequest: Sendable {
     public var defaultAudienceOnly: Bool
     /// Seeds A/B bucketing; without it the heaviest variation is shown.
     public var profileID: String?
+    /// The store source to answer from; nil for the first source, in answer order, that has the placement.
+    public var source: String?
 
     public init(placementID: String, locales: [String] = [], mode: MatchMode = .cldr, context: UserContext = UserContext(),
-                defaultAudienceOnly: Bool = false, profileID: String? = nil) {
+                defaultAudienceOnly: Bool = false, profileID: String? = nil, source: String? = nil) {
         self.placementID = placementID
         self.locales = locales
         self.mode = mode
         self.context = context
         self.defaultAudienceOnly = defaultAudienceOnly
         self.profileID = profileID
+        self.source = source
     }
 }
 

@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ([], "error: missing subcommand: expected one of import, resolve, status, snapshots, diff, coverage, fallbacks, locale"),
+        ([], "error: missing subcommand: expected one of import, sync, resolve, status, snapshots, diff, coverage, fallbacks, locale"),
         (["locale"], "error: missing subcommand: expected one of explain, match"),
         (["lcoale"], "error: unknown subcommand 'lcoale', did you mean 'locale'?"),
         (["locale", "match", "--mdoe", "icu"], "error: unknown option '--mdoe', did you mean '--mode'?"),

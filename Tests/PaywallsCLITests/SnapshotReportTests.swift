@@ -40,7 +40,7 @@ import Testing
         #expect(human.status == 0)
         #expect(human.standardError.isEmpty)
         #expect(human.outputLines == [
-            "store:    \(store.path) (schema 2, 1 snapshot)",
+            "store:    \(store.path) (schema 3, 1 snapshot)",
             "current:  \(key), com.lumenlabs.sleep revision 57, exported 2026-11-29T12:00:00Z, imported \(importedAt)",
             "source:   local: paywall-export v1, snapshot \(key), imported \(importedAt)",
         ])
@@ -49,7 +49,7 @@ import Testing
         #expect(json.status == 0)
         let status = try JSONDocument(json.standardOutput)
         #expect(status.string("store") == store.path)
-        #expect(status.int("schemaVersion") == 2)
+        #expect(status.int("schemaVersion") == 3)
         #expect(status.int("snapshots") == 1)
         let snapshot = """
             {"snapshot": "\(key)", "source": "local", "format": "paywall-export v1", "appId": "com.lumenlabs.sleep",
@@ -57,7 +57,8 @@ import Testing
              "contentHash": "\(try #require(imported.string("contentHash")))"}
             """
         #expect(status.canonical("current") == (try canonicalJSON(snapshot)))
-        #expect(status.canonical("sources") == (try canonicalJSON("[\(snapshot)]")))
+        let source = snapshot.dropLast() + #", "lastSync": null}"#
+        #expect(status.canonical("sources") == (try canonicalJSON("[\(source)]")))
     }
 
     @Test func statusOfAStoreWithoutSnapshots() throws {
@@ -65,7 +66,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: store.databasePath, contents: Data()))
         let human = try store.run(["status"])
         #expect(human.status == 0)
-        #expect(human.outputLines == ["store:    \(store.path) (schema 2, 0 snapshots)", "current:  none yet (run `paywalls import FILE`)"])
+        #expect(human.outputLines == ["store:    \(store.path) (schema 3, 0 snapshots)", "current:  none yet (run `paywalls import FILE` or `paywalls sync`)"])
         let json = try JSONDocument(try store.run(["status", "--json"]).standardOutput)
         #expect(json.int("snapshots") == 0)
         #expect(json["current"] is NSNull)
@@ -75,7 +76,7 @@ import Testing
         #expect(try canonicalJSON(listed.standardOutput) == "[]")
         let diff = try store.run(["diff"])
         #expect(diff.status == 66)
-        #expect(diff.standardError == "error: the store has no snapshot yet (run `paywalls import FILE`)\n")
+        #expect(diff.standardError == "error: the store has no snapshot yet (run `paywalls import FILE` or `paywalls sync`)\n")
     }
 
     @Test func diffWithOneSnapshotExits66() throws {
@@ -84,7 +85,7 @@ import Testing
             let outcome = try store.run(arguments)
             #expect(outcome.status == 66)
             #expect(outcome.standardOutput.isEmpty)
-            #expect(outcome.standardError == "error: the store has only one snapshot: nothing to compare\n")
+            #expect(outcome.standardError == "error: source 'local' has only one snapshot: nothing to compare\n")
         }
         let unknown = try store.run(["diff", "999999"])
         #expect(unknown.status == 66)

@@ -39,7 +39,7 @@ import Testing
     @Test func aNewerSchemaExits78AndIsLeftAlone() throws {
         try store.importExport()
         try Python.setUserVersion(99, ofDatabase: store.databasePath)
-        let message = "error: the store at \(store.databasePath) has schema version 99, newer than the 2 this paywalls supports (upgrade paywalls)\n"
+        let message = "error: the store at \(store.databasePath) has schema version 99, newer than the 3 this paywalls supports (upgrade paywalls)\n"
         for command in Self.readCommands + [["import", TemporaryStore.samplePath]] {
             let outcome = try store.run(command)
             #expect(outcome.status == 78, "\(command)")

@@ -20,6 +20,7 @@ enum CoverageCommand: Command {
             --locales gives others. --fail-under exits 1 when any localization is below the percentage.
             """,
         options: [
+            .source,
             .value("placement", "id", help: "Only the paywalls this placement can show."),
             .value("locales", "list", help: "Comma-separated device locales to check instead of the default list."),
             .value("mode", "mode", help: "Locale matching: cldr (default), adapty or icu."),

@@ -9,17 +9,17 @@ enum DiffCommand: Command {
         abstract: "Show what changed between two snapshots.",
         discussion: """
             FROM and TO are snapshot keys (or unique prefixes, or ids) as `paywalls snapshots` lists them.
-            Without them: the previous snapshot against the current one; with FROM only: FROM against the
-            current one. Reports placements, audiences, weights, paywall swaps, and per locale the strings
+            Without them: the current snapshot of --source (else of the first source) against the one before it
+            from the same source; with FROM only: FROM against the current snapshot of its source. Reports placements, audiences, weights, paywall swaps, and per locale the strings
             added, removed or changed.
             """,
-        options: [.flag("json", help: "Print JSON.")],
+        options: [.source, .flag("json", help: "Print JSON.")],
         arguments: [ArgumentSpec("from", .optional, help: "The older snapshot."), ArgumentSpec("to", .optional, help: "The newer snapshot.")]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let store = try context.openStore(arguments)
-        let (from, to) = try snapshots(arguments, in: store)
+        let (from, to) = try snapshots(arguments, in: store, context: context)
         let diff: ExportDiff
         do {
             diff = ExportDiff(from: try store.export(of: from), to: try store.export(of: to))
@@ -38,7 +38,8 @@ enum DiffCommand: Command {
         }
     }
 
-    private static func snapshots(_ arguments: ParsedArguments, in store: PaywallStore) throws -> (SnapshotInfo, SnapshotInfo) {
+    private static func snapshots(_ arguments: ParsedArguments, in store: PaywallStore,
+                                  context: CommandContext) throws -> (SnapshotInfo, SnapshotInfo) {
         func find(_ text: String) throws -> SnapshotInfo {
             guard let snapshot = try store.snapshot(matching: text) else {
                 throw CommandFailure(exitCode: .noInput, message: "no snapshot '\(text)' (or more than one starts so); see `paywalls snapshots`")
@@ -46,18 +47,18 @@ enum DiffCommand: Command {
             return snapshot
         }
         do {
-            let all = try store.snapshots()
-            guard let current = try store.currentSnapshot() else {
-                throw CommandFailure(exitCode: .noInput, message: "the store has no snapshot yet (run `paywalls import FILE`)")
-            }
             switch arguments.arguments.count {
             case 2: return (try find(arguments.arguments[0]), try find(arguments.arguments[1]))
-            case 1: return (try find(arguments.arguments[0]), current)
+            case 1:
+                let from = try find(arguments.arguments[0])
+                return (from, try context.currentSnapshot(of: arguments.value("source") ?? from.source, in: store))
             default:
-                guard all.count > 1 else {
-                    throw CommandFailure(exitCode: .noInput, message: "the store has only one snapshot: nothing to compare")
+                let current = try context.currentSnapshot(of: arguments.value("source"), in: store)
+                let history = try store.snapshots(of: current.source)
+                guard history.count > 1 else {
+                    throw CommandFailure(exitCode: .noInput, message: "source '\(current.source)' has only one snapshot: nothing to compare")
                 }
-                return (all[1], all[0])
+                return (history[1], current)
             }
         } catch let error as StoreError {
             throw CommandFailure(error)

@@ -20,6 +20,7 @@ enum FallbacksCommand: Command {
             key of the imported document; only the localized parts of its variations are replaced.
             """,
         options: [
+            .source,
             .value("out", "dir", help: "The directory to write (replaced as a whole; required)."),
             .value("platform", "name", help: "ios (default) or android."),
             .value("format-version", "n", help: "The vendor's fallback format: 8, 9, 10 or 11."),

@@ -25,6 +25,7 @@ enum ResolveCommand: Command {
             .value("profile-id", "id", help: "The user's profile id, for A/B bucketing."),
             .flag("default-audience", help: "Use only the default audience (the vendor's getPaywallForDefaultAudience)."),
             .value("mode", "mode", help: "Locale matching: cldr (default), adapty or icu."),
+            .value("source", "name", help: "Answer from this source (default: the first, in sync config order, with the placement)."),
             .flag("explain", help: "Explain the audience, bucket and locale choices on stderr."),
         ]
     )
@@ -42,7 +43,8 @@ enum ResolveCommand: Command {
                                  attributionSources: arguments.values("attribution"),
                                  attributes: try customAttributes(arguments)),
             defaultAudienceOnly: arguments.flag("default-audience"),
-            profileID: arguments.value("profile-id")
+            profileID: arguments.value("profile-id"),
+            source: arguments.value("source")
         )
         let policy = try context.localePolicy(arguments)
         let resolver = PaywallResolver(store: try context.openStore(arguments), policy: policy)
@@ -76,7 +78,7 @@ enum ResolveCommand: Command {
             let closest = closestCandidates(to: id, among: knownIDs, limit: 3)
             let hint = closest.isEmpty ? " (the snapshot has \(knownIDs.count) placements; see `paywalls status`)" : "; closest: \(closest.joined(separator: ", "))"
             return CommandFailure(exitCode: .noInput, message: error.description + hint)
-        case .noSnapshot, .noAudience:
+        case .noSnapshot, .noAudience, .unknownSource:
             return CommandFailure(exitCode: .noInput, message: error.description)
         case .inconsistent:
             return CommandFailure(exitCode: .dataError, message: error.description)

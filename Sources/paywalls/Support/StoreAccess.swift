@@ -21,16 +21,35 @@ extension CommandContext {
     }
 }
 
+extension OptionSpec {
+    /// `--source NAME` of the commands that report on one source's current snapshot.
+    static let source = OptionSpec.value("source", "name", help: "The source to report on (default: the first in sync config order).")
+}
+
 extension CommandContext {
-    /// The current snapshot and the whole export it holds, for the commands that report on all of it.
+    /// The current snapshot of `--source` (else of the first source) and the whole export it holds,
+    /// for the commands that report on all of it.
     func currentExport(_ arguments: ParsedArguments) throws(CommandFailure) -> (SnapshotInfo, PaywallExport) {
         let store = try openStore(arguments)
-        let current: SnapshotInfo?
-        do { current = try store.currentSnapshot() } catch { throw CommandFailure(error) }
-        guard let current else {
-            throw CommandFailure(exitCode: .noInput, message: "the store has no snapshot yet (run `paywalls import FILE`)")
-        }
+        let current = try currentSnapshot(of: arguments.value("source"), in: store)
         do { return (current, try store.export(of: current)) } catch { throw CommandFailure(error) }
+    }
+
+    /// The current snapshot of `source`, else of the first source in answer order.
+    func currentSnapshot(of source: String?, in store: PaywallStore) throws(CommandFailure) -> SnapshotInfo {
+        let found: SnapshotInfo?
+        let known: [String]
+        do {
+            if let source { found = try store.currentSnapshot(of: source) } else { found = try store.currentSnapshot() }
+            known = try store.currentSnapshots().map(\.source)
+        } catch {
+            throw CommandFailure(error)
+        }
+        if let found { return found }
+        guard let source, !known.isEmpty else {
+            throw CommandFailure(exitCode: .noInput, message: "the store has no snapshot yet (run `paywalls import FILE` or `paywalls sync`)")
+        }
+        throw CommandFailure(exitCode: .noInput, message: "the store has no snapshot of source '\(source)' (sources with snapshots: \(known.joined(separator: ", ")))")
     }
 }
 
