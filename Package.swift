@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel", "LocaleKit", "FixtureSupport"]),
         .testTarget(name: "PaywallStoreTests", dependencies: ["PaywallStore", "PaywallModel", "LocaleKit"]),
         .testTarget(name: "PaywallResolverTests", dependencies: ["PaywallResolver", "PaywallStore", "PaywallModel", "LocaleKit", "Digests"]),
-        .testTarget(name: "PaywallSyncTests", dependencies: ["PaywallSync", "PaywallModel"]),
+        .testTarget(name: "PaywallSyncTests", dependencies: ["PaywallSync", "PaywallModel", "PaywallStore", "FixtureSupport"]),
         .testTarget(name: "PaywallsCLITests", dependencies: ["paywalls", "FixtureSupport"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,26 +1,28 @@
 import Foundation
-import Testing
 
 /// `scripts/test-server` on 127.0.0.1 with a throwaway CA, started for one test and stopped with it.
-final class TestServer {
-    let directory: URL
-    let url: String
-    let caFile: String
+public final class TestServer {
+    public let directory: URL
+    public let url: String
+    /// The CA that signed the server's certificate.
+    public let caFile: String
+    /// A CA that signed nothing this server shows.
+    public let otherCAFile: String
     private let process: Process
     private let serverPID: Int32
 
-    static var repository: URL {
+    public static var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// - Parameter script: the behaviour per path (see `scripts/test-server --help`).
-    init(script: [String: Any], certificate: String = "server", plain: Bool = false) throws {
+    public init(script: [String: Any], certificate: String = "server", plain: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("paywalls-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try JSONSerialization.data(withJSONObject: script).write(to: directory.appendingPathComponent("script.json"))
         process = Process()
         process.executableURL = Self.repository.appendingPathComponent("scripts/test-server")
-        process.arguments = ["--dir", directory.path, "--cert", certificate, "--lifetime", "60"] + (plain ? ["--plain"] : [])
+        process.arguments = ["--dir", directory.path, "--cert", certificate, "--lifetime", "120"] + (plain ? ["--plain"] : [])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -29,15 +31,20 @@ final class TestServer {
         while !FileManager.default.fileExists(atPath: info.path) {
             guard Date() < deadline, process.isRunning else {
                 process.terminate()
-                throw ServerDidNotStart()
+                throw ServerDidNotStart(reason: "no server.json within 20 s")
             }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: info)) as? [String: Any])
-        url = try #require(json["url"] as? String)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: info)) as? [String: Any]
+        guard let url = json?["url"] as? String, let pid = (json?["pid"] as? NSNumber)?.int32Value else {
+            kill(process.processIdentifier, SIGKILL)
+            throw ServerDidNotStart(reason: "server.json lacks url or pid")
+        }
+        self.url = url
         // The server's own pid: the launcher may sit behind interpreter shims that do not pass signals on.
-        serverPID = try #require(json["pid"] as? Int32 ?? (json["pid"] as? NSNumber)?.int32Value)
+        serverPID = pid
         caFile = directory.appendingPathComponent("ca.pem").path
+        otherCAFile = directory.appendingPathComponent("other-ca.pem").path
     }
 
     deinit {
@@ -49,18 +56,33 @@ final class TestServer {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Replaces the behaviour script; the server reads it on the next request and starts each path's
+    /// list of responses again.
+    public func rewrite(script: [String: Any]) throws {
+        let temporary = directory.appendingPathComponent("script.json.new")
+        try JSONSerialization.data(withJSONObject: script).write(to: temporary)
+        _ = try FileManager.default.replaceItemAt(directory.appendingPathComponent("script.json"), withItemAt: temporary)
+    }
+
     /// The request log, one object per request.
-    var requests: [[String: Any]] {
+    public var requests: [[String: Any]] {
         let text = (try? String(contentsOf: directory.appendingPathComponent("requests.log"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
-    /// Where a test writes what it downloads, in the server's directory so that it goes with it.
-    var bodyFile: String { directory.appendingPathComponent("body").path }
+    /// Requests whose path is `path` (TLS handshake failures have none).
+    public func requests(to path: String) -> [[String: Any]] {
+        requests.filter { $0["path"] as? String == path }
+    }
 
-    func body() throws -> String {
+    /// Where a test writes what it downloads, in the server's directory so that it goes with it.
+    public var bodyFile: String { directory.appendingPathComponent("body").path }
+
+    public func body() throws -> String {
         try String(contentsOfFile: bodyFile, encoding: .utf8)
     }
 
-    struct ServerDidNotStart: Error {}
+    public struct ServerDidNotStart: Error {
+        public let reason: String
+    }
 }
