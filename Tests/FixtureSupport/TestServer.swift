@@ -61,7 +61,10 @@ public final class TestServer {
     public func rewrite(script: [String: Any]) throws {
         let temporary = directory.appendingPathComponent("script.json.new")
         try JSONSerialization.data(withJSONObject: script).write(to: temporary)
-        _ = try FileManager.default.replaceItemAt(directory.appendingPathComponent("script.json"), withItemAt: temporary)
+        // rename(2): the server reads the old script or the new one, never half of one.
+        guard rename(temporary.path, directory.appendingPathComponent("script.json").path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
     }
 
     /// The request log, one object per request.

@@ -7,14 +7,17 @@ enum SnapshotsCommand: Command {
     static let spec = CommandSpec(
         name: "snapshots",
         abstract: "List the snapshots the store keeps, newest first.",
+        discussion: "A '*' marks each source's current snapshot.",
         options: [.flag("json", help: "Print JSON.")]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let store = try context.openStore(arguments)
         let snapshots: [SnapshotInfo]
+        let current: Set<Int64>
         do {
             snapshots = try store.snapshots()
+            current = Set(try store.currentSnapshots().map(\.id))
         } catch {
             throw CommandFailure(error)
         }
@@ -22,8 +25,8 @@ enum SnapshotsCommand: Command {
             context.standardOutput.writeLine(JSONValue.array(snapshots.map { .object(SnapshotJSON.object(for: $0)) }).rendered(pretty: true))
             return
         }
-        for (index, snapshot) in snapshots.enumerated() {
-            let marker = index == 0 ? "*" : " "
+        for snapshot in snapshots {
+            let marker = current.contains(snapshot.id) ? "*" : " "
             context.standardOutput.writeLine("\(marker) \(snapshot.key)  \(snapshot.importedAt)  \(snapshot.source)  "
                                              + "\(snapshot.appID) revision \(snapshot.revision)  \(snapshot.format)")
         }
