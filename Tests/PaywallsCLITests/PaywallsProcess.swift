@@ -7,6 +7,8 @@ struct PaywallsProcess {
         let status: Int32
         let standardOutput: String
         let standardError: String
+        /// Ended by a signal rather than by exiting.
+        var killed = false
 
         var outputLines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 
@@ -32,35 +34,58 @@ struct PaywallsProcess {
     /// with only the variables given in the environment. Gives up after `timeout` seconds.
     static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
                     in directory: URL? = nil, timeout: TimeInterval = 30) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
         guard let directory else {
             return try withTemporaryDirectory { try run(arguments, input: input, environment: environment, in: $0, timeout: timeout) }
         }
-        process.currentDirectoryURL = directory
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Feed and drain concurrently so that neither side can block on a full pipe.
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(input)
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let output = Collector(stdout.fileHandleForReading), errors = Collector(stderr.fileHandleForReading)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                throw Timeout()
+        return try Running(arguments, input: input, environment: environment, in: directory).wait(timeout: timeout)
+    }
+
+    /// A `paywalls` process started and not yet waited for, for tests that act while it runs.
+    final class Running {
+        let process = Process()
+        private let output: Collector
+        private let errors: Collector
+
+        init(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:], in directory: URL) throws {
+            process.executableURL = PaywallsProcess.executable
+            process.arguments = arguments
+            process.environment = environment
+            process.currentDirectoryURL = directory
+            let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = stderr
+            try process.run()
+            // Feed and drain concurrently so that neither side can block on a full pipe.
+            let writer = Thread {
+                stdin.fileHandleForWriting.write(input)
+                try? stdin.fileHandleForWriting.close()
             }
-            Thread.sleep(forTimeInterval: 0.005)
+            writer.start()
+            output = Collector(stdout.fileHandleForReading)
+            errors = Collector(stderr.fileHandleForReading)
         }
-        return Outcome(status: process.terminationStatus, standardOutput: output.finish(), standardError: errors.finish())
+
+        var isRunning: Bool { process.isRunning }
+
+        /// `kill -9`: the process gets no chance to clean up.
+        func kill() {
+            Foundation.kill(process.processIdentifier, SIGKILL)
+        }
+
+        /// Waits for the exit; a process still running after `timeout` seconds is killed and `Timeout` thrown.
+        func wait(timeout: TimeInterval = 30) throws -> Outcome {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning {
+                if Date() > deadline {
+                    kill()
+                    throw Timeout()
+                }
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            return Outcome(status: process.terminationStatus, standardOutput: output.finish(), standardError: errors.finish(),
+                           killed: process.terminationReason == .uncaughtSignal)
+        }
     }
 
     /// Runs `body` with a fresh empty directory, removed afterwards.

@@ -31,9 +31,14 @@ final class SyncFixture {
 
     /// Writes the config and runs `paywalls sync --config FILE --store DIR ARGUMENTS`.
     func sync(_ arguments: [String] = [], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> PaywallsProcess.Outcome {
+        try startSync(arguments, environment: environment).wait(timeout: timeout)
+    }
+
+    /// Writes the config and starts `paywalls sync --config FILE --store DIR ARGUMENTS`.
+    func startSync(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> PaywallsProcess.Running {
         try writeConfig()
-        return try PaywallsProcess.run(["sync", "--config", configPath] + arguments + ["--store", store.path],
-                                       environment: environment, in: store.directory, timeout: timeout)
+        return try PaywallsProcess.Running(["sync", "--config", configPath] + arguments + ["--store", store.path],
+                                           environment: environment, in: store.directory)
     }
 
     func writeConfig() throws {
@@ -57,6 +62,20 @@ final class SyncFixture {
     func revisedSample() throws -> String {
         let text = try String(contentsOfFile: Self.samplePath, encoding: .utf8)
         return try store.write(text.replacingOccurrences(of: "\"revision\": 57", with: "\"revision\": 58"), to: "revised.json")
+    }
+
+    /// Polls `condition` every few milliseconds for up to `seconds`; true once it held.
+    func waitUntil(seconds: TimeInterval, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        return true
+    }
+
+    func fileSize(_ name: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: store.path + "/" + name))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     /// The source's entry of the sync summary on stdout.

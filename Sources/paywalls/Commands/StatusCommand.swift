@@ -49,9 +49,9 @@ enum StatusCommand: Command {
             let data = snapshot.map { "\($0.format), snapshot \($0.key), imported \($0.importedAt)" } ?? "no snapshot yet"
             context.standardOutput.writeLine("source:   \(state.name): \(data)")
             if let checkedAt = state.checkedAt, let outcome = state.outcome {
-                let detail = state.message.map { ": \($0)" } ?? ""
-                let success = state.succeededAt.map { $0 == checkedAt ? "" : " (last success \($0))" } ?? " (never succeeded)"
-                context.standardOutput.writeLine("          last sync \(checkedAt): \(outcome)\(detail)\(success)")
+                // Only a failed sync has a message; it says since when the data has not been refreshed.
+                let detail = state.message.map { ": \($0) (last success \(state.succeededAt ?? "never"))" } ?? ""
+                context.standardOutput.writeLine("          last sync \(checkedAt): \(outcome)\(detail)")
             }
         }
     }

@@ -1,0 +1,173 @@
+import FixtureSupport
+import Foundation
+import Testing
+
+/// `paywalls sync` end to end against the test server: what a good run publishes, what an unchanged one
+/// does not, and what retries, logs and validators look like.
+@Suite(.serialized) struct SyncRunTests {
+    @Test func aFirstSyncPublishesAndTheNextIsOneConditionalRequest() throws {
+        let fixture = try SyncFixture()
+        let key = try fixture.publishSample()
+        let first = try #require(fixture.server.requests(to: "/ios.json").last)
+        #expect(first["if_none_match"] is NSNull)
+
+        let again = try fixture.sync()
+        #expect(again.status == 0, "\(again.standardError)")
+        let summary = try fixture.summary(of: again)
+        #expect(summary["status"] as? String == "unchanged")
+        #expect(summary["httpStatus"] as? Int == 304)
+        #expect(summary["etagHit"] as? Bool == true)
+        #expect(summary["snapshot"] as? String == key)
+        #expect(again.standardError == "sync: ios: unchanged, not modified (304) (\(Self.seconds(summary)))\n")
+        let requests = fixture.server.requests(to: "/ios.json")
+        #expect(requests.count == 2)
+        #expect(requests.last?["if_none_match"] as? String == "\"sample\"")
+        #expect(requests.last?["status"] as? Int == 304)
+        try fixture.expectCurrent(key)
+    }
+
+    @Test func theSameBytesWithoutValidatorsPublishNothing() throws {
+        let fixture = try SyncFixture(script: ["/ios.json": ["body_file": SyncFixture.samplePath]])
+        let first = try fixture.sync()
+        #expect(first.status == 0)
+        let key = try #require(try fixture.summary(of: first)["snapshot"] as? String)
+        let again = try fixture.sync()
+        #expect(again.status == 0)
+        let summary = try fixture.summary(of: again)
+        #expect(summary["status"] as? String == "unchanged")
+        #expect(summary["etagHit"] as? Bool == false)
+        #expect(again.standardError.hasPrefix("sync: ios: unchanged, same content as the current snapshot ("))
+        try fixture.expectCurrent(key)
+    }
+
+    @Test func aNewExportBecomesCurrentAndLastModifiedIsSentBack() throws {
+        let fixture = try SyncFixture()
+        try fixture.publishSample()
+        let date = "Mon, 30 Nov 2026 08:00:00 GMT"
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": try fixture.revisedSample(), "last_modified": date, "gzip": true]])
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let key = try #require(try fixture.summary(of: outcome)["snapshot"] as? String)
+        #expect(try fixture.store.resolve(["--placement", "onboarding"]).int("snapshot/revision") == 58)
+        #expect((fixture.server.requests(to: "/ios.json").last?["accept_encoding"] as? String)?.contains("gzip") == true)
+
+        let again = try fixture.sync()
+        #expect(try fixture.summary(of: again)["etagHit"] as? Bool == true)
+        #expect(fixture.server.requests(to: "/ios.json").last?["if_modified_since"] as? String == date)
+        // Both snapshots are kept; the newer one answers.
+        let listed = try JSONDocument(try fixture.store.run(["snapshots", "--json"]).standardOutput)
+        #expect(listed.count("") == 2)
+        #expect(listed.string("0/snapshot") == key)
+    }
+
+    @Test func aRetriedFailureThenSuccessHonoursRetryAfter() throws {
+        let fixture = try SyncFixture()
+        try fixture.server.rewrite(script: ["/ios.json": [["status": 503, "retry_after": "1"], ["body_file": SyncFixture.samplePath]]])
+        let started = Date()
+        let outcome = try fixture.sync()
+        #expect(Date().timeIntervalSince(started) >= 1)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let summary = try fixture.summary(of: outcome)
+        #expect(summary["status"] as? String == "published")
+        #expect(summary["attempts"] as? Int == 2)
+        #expect(outcome.standardError.hasPrefix("sync: ios: try 1 failed (HTTP 503); trying again in 1."))
+        #expect(fixture.server.requests(to: "/ios.json").count == 2)
+    }
+
+    @Test func aRedirectToHTTPSIsFollowed() throws {
+        let fixture = try SyncFixture(script: ["/ios.json": ["redirect_to": "/exports/ios-57.json"],
+                                               "/exports/ios-57.json": ["body_file": SyncFixture.samplePath]])
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try fixture.summary(of: outcome)["status"] as? String == "published")
+    }
+
+    @Test func jsonLogsAreOneObjectPerLine() throws {
+        let fixture = try SyncFixture()
+        try fixture.publishSample()
+        fixture.sources.append(fixture.source("android", path: "/android.json"))
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": SyncFixture.samplePath, "etag": "\"sample\""],
+                                            "/android.json": ["status": 404]])
+        let outcome = try fixture.sync(["--log-format", "json", "--verbose"])
+        #expect(outcome.status == 69)
+        let lines = outcome.standardError.split(separator: "\n").map(String.init)
+        let events = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(events.count == lines.count, "not all JSON: \(lines)")
+        #expect(events.map { $0["event"] as? String } == ["request", "finished", "request", "finished", "error"])
+        #expect(events.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true })
+        #expect(events[1]["source"] as? String == "ios")
+        #expect(events[1]["etagHit"] as? Bool == true)
+        #expect(events[3]["status"] as? String == "unreachable")
+        #expect(events[3]["httpStatus"] as? Int == 404)
+        #expect(events[4]["exitCode"] as? Int == 69)
+        #expect(events[4]["message"] as? String == "1 of 2 sources failed (each keeps its last good data): android (unreachable: HTTP 404)")
+    }
+
+    @Test func twoSourcesOneFailingTheOtherUpdates() throws {
+        let fixture = try SyncFixture()
+        fixture.sources.append(fixture.source("android", path: "/android.json"))
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": SyncFixture.samplePath],
+                                            "/android.json": ["body_file": SyncFixture.samplePath]])
+        let first = try fixture.sync()
+        #expect(first.status == 0, "\(first.standardError)")
+        let androidKey = try #require(try fixture.summary(of: first, source: "android")["snapshot"] as? String)
+
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": try fixture.revisedSample()], "/android.json": ["status": 502]])
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 69)
+        #expect(try fixture.summary(of: outcome)["status"] as? String == "published")
+        #expect(outcome.standardError.hasSuffix("error: 1 of 2 sources failed (each keeps its last good data): "
+                                                + "android (unreachable: HTTP 502 (gave up after 3 tries))\n"))
+        try fixture.expectCurrent(androidKey, source: "android")
+        // Without --source, the first source in config order answers, with its new data.
+        #expect(try fixture.store.resolve(["--placement", "onboarding"]).int("snapshot/revision") == 58)
+        let status = try fixture.store.run(["status"])
+        let checkedAt = try #require(try Self.lastSync(fixture, "android")), succeededAt = try #require(try Self.lastSuccess(fixture, "android"))
+        #expect(status.outputLines.contains(
+            "          last sync \(checkedAt): unreachable: HTTP 502 (gave up after 3 tries) (last success \(succeededAt))"), "\(status.outputLines)")
+    }
+
+    @Test func theWorstFailureSetsTheExitCode() throws {
+        let fixture = try SyncFixture()
+        fixture.sources = [fixture.source("web", path: "/web.json"), fixture.source("ios", path: "/ios.json"),
+                           fixture.source("android", path: "/android.json")]
+        try fixture.server.rewrite(script: ["/web.json": ["status": 404], "/ios.json": ["body": "[]"],
+                                            "/android.json": ["body_file": SyncFixture.samplePath]])
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 65)
+        #expect(outcome.standardError.contains("error: 2 of 3 sources failed (each keeps its last good data): web (unreachable: HTTP 404); ios (invalid: "))
+        #expect(try fixture.summary(of: outcome, source: "android")["status"] as? String == "published")
+    }
+
+    @Test func validatorsOfAnInvalidDownloadAreNotKept() throws {
+        let fixture = try SyncFixture()
+        let key = try fixture.publishSample()
+        try fixture.server.rewrite(script: ["/ios.json": ["body": "{}", "etag": "\"broken\""]])
+        #expect(try fixture.sync().status == 65)
+        // The next request still asks with the validators of the last good data, so a 304 means that data.
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": SyncFixture.samplePath, "etag": "\"sample\""]])
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 0)
+        #expect(fixture.server.requests(to: "/ios.json").last?["if_none_match"] as? String == "\"sample\"")
+        #expect(try fixture.summary(of: outcome)["etagHit"] as? Bool == true)
+        try fixture.expectCurrent(key)
+    }
+
+    static func seconds(_ summary: [String: Any]) -> String {
+        let milliseconds = summary["durationMs"] as? Int ?? 0
+        return "\(milliseconds / 1000).\(String(milliseconds % 1000 / 10 + 100).dropFirst()) s"
+    }
+
+    static func lastSync(_ fixture: SyncFixture, _ source: String) throws -> String? {
+        try sourceStatus(fixture, source)?["checkedAt"] as? String
+    }
+
+    static func lastSuccess(_ fixture: SyncFixture, _ source: String) throws -> String? {
+        try sourceStatus(fixture, source)?["succeededAt"] as? String
+    }
+
+    private static func sourceStatus(_ fixture: SyncFixture, _ source: String) throws -> [String: Any]? {
+        let status = try JSONDocument(try fixture.store.run(["status", "--json"]).standardOutput)
+        return (status["sources"] as? [[String: Any]])?.first { $0["source"] as? String == source }?["lastSync"] as? [String: Any]
+    }
+}
