@@ -46,9 +46,13 @@ struct PaywallsProcess {
         private let output: Collector
         private let errors: Collector
 
-        init(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:], in directory: URL) throws {
-            process.executableURL = PaywallsProcess.executable
-            process.arguments = arguments
+        /// - Parameter launcher: a command that runs `paywalls` given its path and arguments (a shell that
+        ///   sets limits first, say); none by default.
+        init(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:], in directory: URL,
+             launcher: [String] = []) throws {
+            let command = launcher + [PaywallsProcess.executable.path] + arguments
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
             process.environment = environment
             process.currentDirectoryURL = directory
             let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()

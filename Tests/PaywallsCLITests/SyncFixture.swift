@@ -30,15 +30,16 @@ final class SyncFixture {
     var configPath: String { store.directory.appendingPathComponent("paywalls.json").path }
 
     /// Writes the config and runs `paywalls sync --config FILE --store DIR ARGUMENTS`.
-    func sync(_ arguments: [String] = [], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> PaywallsProcess.Outcome {
-        try startSync(arguments, environment: environment).wait(timeout: timeout)
+    func sync(_ arguments: [String] = [], environment: [String: String] = [:], launcher: [String] = [],
+              timeout: TimeInterval = 60) throws -> PaywallsProcess.Outcome {
+        try startSync(arguments, environment: environment, launcher: launcher).wait(timeout: timeout)
     }
 
     /// Writes the config and starts `paywalls sync --config FILE --store DIR ARGUMENTS`.
-    func startSync(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> PaywallsProcess.Running {
+    func startSync(_ arguments: [String] = [], environment: [String: String] = [:], launcher: [String] = []) throws -> PaywallsProcess.Running {
         try writeConfig()
         return try PaywallsProcess.Running(["sync", "--config", configPath] + arguments + ["--store", store.path],
-                                           environment: environment, in: store.directory)
+                                           environment: environment, in: store.directory, launcher: launcher)
     }
 
     func writeConfig() throws {

@@ -1,0 +1,144 @@
+import FixtureSupport
+import Foundation
+import Testing
+
+/// What must hold whatever happens to a sync: runs never overlap, a killed run or a full disk leaves the
+/// previous snapshot current and the store sound, and the token is never written anywhere.
+@Suite(.serialized) struct SyncSafetyTests {
+    /// A download of the revised sample that lasts about three seconds.
+    static func slowRevised(_ fixture: SyncFixture) throws -> [String: Any] {
+        ["body_file": try fixture.revisedSample(), "drip_bytes_per_second": 9000]
+    }
+
+    @Test func aSecondSyncExits75AtOnceAndAWaitingOneQueues() throws {
+        let fixture = try SyncFixture()
+        let baseline = try fixture.publishSample()
+        try fixture.server.rewrite(script: ["/ios.json": try Self.slowRevised(fixture)])
+        let running = try fixture.startSync()
+        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") > 0 }, "the first sync did not start downloading")
+
+        let started = Date()
+        let turnedAway = try fixture.sync()
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(turnedAway.status == 75)
+        #expect(turnedAway.standardOutput.isEmpty)
+        #expect(turnedAway.standardError == "error: another sync (pid \(running.process.processIdentifier)) holds the lock on "
+                + "\(fixture.store.path); it ends by itself, or pass --wait SECONDS to queue behind it\n")
+        try fixture.expectCurrent(baseline)
+
+        let queued = try fixture.startSync(["--wait", "30"])
+        let first = try running.wait()
+        let second = try queued.wait()
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(try fixture.summary(of: first)["status"] as? String == "published")
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(try fixture.summary(of: second)["status"] as? String == "unchanged")
+    }
+
+    @Test func killedWhileDownloadingTheStoreIsUnchangedAndTheLockIsNotStale() throws {
+        let fixture = try SyncFixture()
+        let baseline = try fixture.publishSample()
+        try fixture.server.rewrite(script: ["/ios.json": try Self.slowRevised(fixture)])
+        let running = try fixture.startSync()
+        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") > 4000 }, "the sync did not start downloading")
+        running.kill()
+        let killed = try running.wait()
+        #expect(killed.killed)
+        try fixture.expectCurrent(baseline)
+        #expect(try Self.integrity(of: fixture) == "ok")
+
+        // The next run takes the lock at once and clears what the killed one left.
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": try fixture.revisedSample()]])
+        let started = Date()
+        let next = try fixture.sync()
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(next.status == 0, "\(next.standardError)")
+        #expect(try fixture.summary(of: next)["status"] as? String == "published")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.store.path + "/incoming") == [])
+    }
+
+    @Test func killedWhilePublishingThePreviousSnapshotStaysCurrent() throws {
+        let fixture = try SyncFixture()
+        let baseline = try fixture.publishSample()
+        let big = fixture.store.directory.appendingPathComponent("big.json").path
+        _ = try Python.run("import subprocess, sys; subprocess.run(sys.argv[1:], check=True)",
+                           [TestServer.repository.appendingPathComponent("scripts/gen-export").path, "200", "30", "--output", big], timeout: 60)
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": big]])
+        let running = try fixture.startSync()
+        // The body is whole and the snapshot's rows are going into the write-ahead log.
+        let caught = fixture.waitUntil(seconds: 30) { fixture.fileSize("paywalls.sqlite-wal") > 1 << 20 }
+        running.kill()
+        let killed = try running.wait()
+        try #require(caught && killed.killed, "the publish ended before it could be killed: \(killed.standardError)")
+        try fixture.expectCurrent(baseline)
+        #expect(try Self.integrity(of: fixture) == "ok")
+
+        let next = try fixture.sync()
+        #expect(next.status == 0, "\(next.standardError)")
+        #expect(try fixture.summary(of: next)["status"] as? String == "published")
+    }
+
+    @Test func aFullDiskWhileDownloadingExits74() throws {
+        let fixture = try SyncFixture()
+        let baseline = try fixture.publishSample()
+        // The sample padded past the file size limit below: valid JSON, new bytes.
+        let padded = try String(contentsOfFile: SyncFixture.samplePath, encoding: .utf8) + String(repeating: " ", count: 300_000)
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": try fixture.store.write(padded, to: "padded.json")]])
+        let outcome = try fixture.sync(launcher: Self.fileSizeLimit(kilobytes: 128))
+        #expect(outcome.status == 74, "\(outcome.standardError)")
+        let summary = try fixture.summary(of: outcome)
+        #expect(summary["status"] as? String == "local")
+        #expect(summary["message"] as? String == "cannot write the body: File too large")
+        try fixture.expectCurrent(baseline)
+    }
+
+    @Test func aFullDiskWhilePublishingExits74() throws {
+        let fixture = try SyncFixture()
+        let baseline = try fixture.publishSample()
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": try fixture.revisedSample()]])
+        let outcome = try fixture.sync(launcher: Self.fileSizeLimit(kilobytes: 64))
+        #expect(outcome.status == 74, "\(outcome.standardError)")
+        let summary = try fixture.summary(of: outcome)
+        #expect(summary["status"] as? String == "local")
+        #expect(summary["message"] as? String == "cannot use the store at \(fixture.store.databasePath): disk I/O error")
+        try fixture.expectCurrent(baseline)
+        #expect(try Self.integrity(of: fixture) == "ok")
+    }
+
+    @Test(arguments: ["human", "json"])
+    func theTokenIsNeverWrittenAnywhere(_ format: String) throws {
+        let secret = "s3cr3t-\(UUID().uuidString)"
+        let fixture = try SyncFixture()
+        fixture.sources = [fixture.source("ios", path: "/ios.json", ["token_env": "PAYWALLS_TOKEN"]),
+                           fixture.source("android", path: "/android.json", ["token_file": "android.token"])]
+        _ = try fixture.store.write(secret + "\n", to: "android.token")
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": SyncFixture.samplePath, "require_bearer": secret],
+                                            "/android.json": ["body_file": SyncFixture.samplePath, "require_bearer": "another"]])
+        let outcome = try fixture.sync(["--verbose", "--log-format", format], environment: ["PAYWALLS_TOKEN": secret])
+        #expect(outcome.status == 69)
+        #expect(try fixture.summary(of: outcome)["status"] as? String == "published")
+        #expect(try fixture.summary(of: outcome, source: "android")["message"] as? String == "HTTP 401: the server refused the token")
+        #expect(!outcome.standardOutput.contains(secret))
+        #expect(!outcome.standardError.contains(secret))
+        let files = try #require(FileManager.default.enumerator(atPath: fixture.store.path)).compactMap { $0 as? String }
+        #expect(files.contains("paywalls.sqlite"))
+        for file in files where !file.hasSuffix("incoming") {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: fixture.store.path + "/" + file))
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "the token is in \(file)")
+        }
+        let status = try fixture.store.run(["status", "--json"])
+        #expect(!status.standardOutput.contains(secret))
+    }
+
+    /// `PRAGMA integrity_check` through Python's own SQLite.
+    static func integrity(of fixture: SyncFixture) throws -> String {
+        try Python.run("import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0], end='')",
+                       [fixture.store.databasePath])
+    }
+
+    /// Runs `paywalls` with writes past `kilobytes` in any one file failing with EFBIG, as on a full disk
+    /// (SIGXFSZ ignored, so the write fails instead of killing the process).
+    static func fileSizeLimit(kilobytes: Int) -> [String] {
+        ["/bin/bash", "-c", "ulimit -f \(kilobytes) && trap '' XFSZ && exec \"$0\" \"$@\""]
+    }
+}
