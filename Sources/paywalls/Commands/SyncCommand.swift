@@ -44,7 +44,8 @@ enum SyncCommand: Command {
 
     private static func sync(_ arguments: ParsedArguments, context: CommandContext, log: SyncLog, wait: Duration) throws {
         let allowsInsecureLoopback = arguments.flag("allow-insecure-loopback")
-        let configuration = try readConfiguration(arguments, context: context, allowsInsecureLoopback: allowsInsecureLoopback)
+        let configPath = arguments.value("config") ?? context.environment[configEnvironmentVariable] ?? defaultConfigPath
+        let configuration = try readConfiguration(at: configPath, allowsInsecureLoopback: allowsInsecureLoopback)
         let storePath = arguments.value("store") ?? configuration.store ?? context.storePath(arguments)
         let options = SyncRun.Options(storeDirectory: storePath, policy: try context.localePolicy(arguments),
                                       allowsInsecureLoopback: allowsInsecureLoopback, lockWait: wait,
@@ -53,7 +54,7 @@ enum SyncCommand: Command {
         do {
             results = try SyncRun.perform(configuration, options: options, log: log.record)
         } catch {
-            throw failure(for: error)
+            throw failure(for: error, configPath: configPath)
         }
         let summary = JSONObject(["store": .string(storePath), "sources": .array(results.map { .object(SyncLog.fields(of: $0)) })])
         context.standardOutput.writeLine(JSONValue.object(summary).rendered(pretty: true))
@@ -67,9 +68,7 @@ enum SyncCommand: Command {
                              message: "\(failures.count) of \(results.count) sources failed (each keeps its last good data): \(listed)")
     }
 
-    private static func readConfiguration(_ arguments: ParsedArguments, context: CommandContext,
-                                          allowsInsecureLoopback: Bool) throws(CommandFailure) -> SyncConfiguration {
-        let path = arguments.value("config") ?? context.environment[configEnvironmentVariable] ?? defaultConfigPath
+    private static func readConfiguration(at path: String, allowsInsecureLoopback: Bool) throws(CommandFailure) -> SyncConfiguration {
         let bytes: [UInt8]
         do {
             bytes = try readFile(atPath: path)
@@ -97,9 +96,9 @@ enum SyncCommand: Command {
         }
     }
 
-    private static func failure(for error: SyncRunError) -> CommandFailure {
+    private static func failure(for error: SyncRunError, configPath: String) -> CommandFailure {
         switch error {
-        case let .configuration(message): CommandFailure(exitCode: .configuration, message: message)
+        case let .configuration(message): CommandFailure(exitCode: .configuration, message: "\(configPath): \(message)")
         case let .lock(lockError): CommandFailure(exitCode: lockError.kind == .held ? .temporaryFailure : .ioError, message: lockError.message)
         case let .store(storeError): CommandFailure(storeError)
         case let .io(message): CommandFailure(exitCode: .ioError, message: message)

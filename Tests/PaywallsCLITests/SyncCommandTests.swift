@@ -1,0 +1,73 @@
+import FixtureSupport
+import Foundation
+import Testing
+
+/// The sync command's own surface: where its config and store come from, and every way a config or a
+/// call can be wrong (exit 78 or 64, naming the field, nothing written).
+@Suite(.serialized) struct SyncCommandTests {
+    @Test func aBadConfigExits78NamingEveryFieldAndWritesNothing() throws {
+        let store = try TemporaryStore()
+        let config = try store.write(#"{"sources": [{"name": "ios", "url": "http://127.0.0.1:1/x.json", "timeout_seconds": 0}]}"#, to: "bad.json")
+        let outcome = try store.run(["sync", "--config", config])
+        #expect(outcome.status == 78)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError == """
+            error: \(config): invalid sync configuration (2 problems):
+              /sources/0/url: plain http:// is refused (use https://; http is allowed only to loopback with --allow-insecure-loopback)
+              /sources/0/timeout_seconds: 0 is out of range 1...3600
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+
+    @Test func aMissingConfigExits78() throws {
+        let store = try TemporaryStore()
+        let outcome = try store.run(["sync"])
+        #expect(outcome.status == 78)
+        #expect(outcome.standardError == "error: cannot read the sync config: cannot open sync-config/paywalls.json: No such file or directory\n")
+    }
+
+    @Test func anUnsetTokenVariableExits78BeforeAnyRequest() throws {
+        let fixture = try SyncFixture()
+        fixture.sources = [fixture.source("ios", path: "/ios.json", ["token_env": "PAYWALLS_MISSING_TOKEN"])]
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 78)
+        #expect(outcome.standardError == "error: \(fixture.configPath): source \"ios\": environment variable PAYWALLS_MISSING_TOKEN (token_env) is not set\n")
+        #expect(fixture.server.requests.isEmpty)
+    }
+
+    @Test func plainHTTPNeedsTheFlagAndALoopbackHost() throws {
+        let fixture = try SyncFixture(script: ["/ios.json": ["body_file": SyncFixture.samplePath]], plain: true)
+        var source = fixture.source("ios", path: "/ios.json")
+        source["ca_file"] = nil
+        fixture.sources = [source]
+        let refused = try fixture.sync()
+        #expect(refused.status == 78)
+        #expect(refused.standardError.contains("/sources/0/url: plain http:// is refused"))
+        let allowed = try fixture.sync(["--allow-insecure-loopback"])
+        #expect(allowed.status == 0, "\(allowed.standardError)")
+        #expect(try fixture.summary(of: allowed)["status"] as? String == "published")
+    }
+
+    @Test func theConfigComesFromTheEnvironmentAndItsStoreFromTheConfig() throws {
+        let fixture = try SyncFixture(script: ["/ios.json": ["body_file": SyncFixture.samplePath]])
+        let config: [String: Any] = ["store": "data/paywalls", "sources": fixture.sources]
+        let directory = fixture.store.directory.appendingPathComponent("conf")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: config).write(to: directory.appendingPathComponent("sync.json"))
+        let outcome = try PaywallsProcess.run(["sync"], environment: ["PAYWALLS_CONFIG": "conf/sync.json"], in: fixture.store.directory)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        // Relative to the config's folder, not to the working directory.
+        let storePath = directory.appendingPathComponent("data/paywalls").path
+        #expect(try JSONDocument(outcome.standardOutput).string("store") == "conf/data/paywalls")
+        #expect(FileManager.default.fileExists(atPath: storePath + "/paywalls.sqlite"))
+    }
+
+    @Test(arguments: [(["--wait", "-1"], "invalid value '-1' for --wait: expected a whole number of seconds from 0 to 86400"),
+                      (["--log-format", "xml"], "invalid value 'xml' for --log-format: expected human or json")])
+    func badOptionsExit64(_ arguments: [String], message: String) throws {
+        let outcome = try PaywallsProcess.run(["sync"] + arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.hasPrefix("error: \(message)\n"))
+    }
+}
