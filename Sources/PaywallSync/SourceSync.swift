@@ -96,7 +96,8 @@ struct SourceSync {
             timeoutSeconds: max(1, min(source.timeoutSeconds, run.deadline.remainingWholeSeconds)),
             maximumBytes: Int64(source.maxBytes), entityTag: validators?.entityTag, lastModified: validators?.lastModified,
             allowsInsecureLoopback: run.allowsInsecureLoopback)
-        run.log(.requesting(source: source.name, url: source.url.text, attempt: number, conditional: validators != nil))
+        let conditional = validators?.entityTag != nil || validators?.lastModified != nil
+        run.log(.requesting(source: source.name, url: source.url.text, attempt: number, conditional: conditional))
         let response: TransferResponse
         do {
             response = try HTTPTransfer.fetch(request, into: bodyPath) { received, expected in

@@ -95,11 +95,15 @@ import Testing
         #expect(events.count == lines.count, "not all JSON: \(lines)")
         #expect(events.map { $0["event"] as? String } == ["request", "finished", "request", "finished", "error"])
         #expect(events.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true })
+        #expect(events[0]["conditional"] as? Bool == true)
+        #expect(events[2]["conditional"] as? Bool == false)
         #expect(events[1]["source"] as? String == "ios")
         #expect(events[1]["etagHit"] as? Bool == true)
         #expect(events[3]["status"] as? String == "unreachable")
         #expect(events[3]["httpStatus"] as? Int == 404)
         #expect(events[4]["exitCode"] as? Int == 69)
+        // The summary too is one line, for a log file that collects stdout and stderr.
+        #expect(outcome.outputLines.count == 1)
         #expect(events[4]["message"] as? String == "1 of 2 sources failed (each keeps its last good data): android (unreachable: HTTP 404)")
     }
 

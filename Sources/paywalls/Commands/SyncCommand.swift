@@ -19,7 +19,8 @@ enum SyncCommand: Command {
             current and the others still update. Only one sync runs per store: another exits 75 at once unless
             --wait lets it queue. Exit 0 when every source is fine, else the worst of 69 (unreachable after
             retries), 65 (invalid data), 75 (store locked) and 74 (local I/O), naming each source. Logs go to
-            stderr; a JSON summary of every source goes to stdout. Tokens are never written anywhere.
+            stderr; once the sources were tried, a JSON summary of each goes to stdout (on one line with
+            --log-format json). Tokens are never written anywhere.
             """,
         options: [
             .value("config", "file", help: "The sync config (default: $\(configEnvironmentVariable), else \(defaultConfigPath))."),
@@ -35,14 +36,15 @@ enum SyncCommand: Command {
         let wait = try arguments.value("wait", expected: "a whole number of seconds from 0 to 86400") { Int($0).flatMap { (0...86_400).contains($0) ? $0 : nil } } ?? 0
         let log = SyncLog(channel: context.standardError, format: format, verbose: arguments.flag("verbose"), isTerminal: isatty(STDERR_FILENO) == 1)
         do {
-            try sync(arguments, context: context, log: log, wait: .seconds(wait))
+            try sync(arguments, context: context, log: log, format: format, wait: .seconds(wait))
         } catch let failure as CommandFailure where format == .json {
             log.fail(failure.message, exitCode: failure.exitCode.rawValue)
             throw CommandFailure(exitCode: failure.exitCode, message: failure.message, isReported: true)
         }
     }
 
-    private static func sync(_ arguments: ParsedArguments, context: CommandContext, log: SyncLog, wait: Duration) throws {
+    private static func sync(_ arguments: ParsedArguments, context: CommandContext, log: SyncLog, format: SyncLog.Format,
+                             wait: Duration) throws {
         let allowsInsecureLoopback = arguments.flag("allow-insecure-loopback")
         let configPath = arguments.value("config") ?? context.environment[configEnvironmentVariable] ?? defaultConfigPath
         let configuration = try readConfiguration(at: configPath, allowsInsecureLoopback: allowsInsecureLoopback)
@@ -57,7 +59,8 @@ enum SyncCommand: Command {
             throw failure(for: error, configPath: configPath)
         }
         let summary = JSONObject(["store": .string(storePath), "sources": .array(results.map { .object(SyncLog.fields(of: $0)) })])
-        context.standardOutput.writeLine(JSONValue.object(summary).rendered(pretty: true))
+        // One line beside JSON logs, so that a log file collecting both stays one object per line.
+        context.standardOutput.writeLine(JSONValue.object(summary).rendered(pretty: format == .human))
         let failures = results.compactMap { result -> (String, Failure)? in
             guard case let .failed(failure) = result.outcome else { return nil }
             return (result.source, failure)
