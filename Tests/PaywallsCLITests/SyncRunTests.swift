@@ -157,6 +157,35 @@ import Testing
         try fixture.expectCurrent(key)
     }
 
+    @Test func aRefusedConnectionIsRetriedThenReported() throws {
+        let fixture = try SyncFixture()
+        let baseline = try fixture.publishSample()
+        var source = fixture.source("ios", path: "/ios.json")
+        source["url"] = "https://127.0.0.1:1/ios.json"
+        fixture.sources = [source]
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 69)
+        let summary = try fixture.summary(of: outcome)
+        #expect(summary["attempts"] as? Int == 3)
+        #expect((summary["message"] as? String)?.hasSuffix("(gave up after 3 tries)") == true)
+        try fixture.expectCurrent(baseline)
+    }
+
+    @Test func theDeadlineBoundsTheWholeRun() throws {
+        let fixture = try SyncFixture()
+        let baseline = try fixture.publishSample()
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": SyncFixture.samplePath, "delay_seconds": 20]])
+        fixture.deadlineSeconds = 3
+        fixture.sources = [fixture.source("ios", path: "/ios.json", ["timeout_seconds": 60])]
+        let started = Date()
+        let outcome = try fixture.sync()
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed >= 2.5 && elapsed < 8, "\(elapsed) s")
+        #expect(outcome.status == 69)
+        #expect(try fixture.summary(of: outcome)["status"] as? String == "unreachable")
+        try fixture.expectCurrent(baseline)
+    }
+
     static func seconds(_ summary: [String: Any]) -> String {
         let milliseconds = summary["durationMs"] as? Int ?? 0
         return "\(milliseconds / 1000).\(String(milliseconds % 1000 / 10 + 100).dropFirst()) s"
@@ -173,5 +202,26 @@ import Testing
     private static func sourceStatus(_ fixture: SyncFixture, _ source: String) throws -> [String: Any]? {
         let status = try JSONDocument(try fixture.store.run(["status", "--json"]).standardOutput)
         return (status["sources"] as? [[String: Any]])?.first { $0["source"] as? String == source }?["lastSync"] as? [String: Any]
+    }
+}
+
+/// The progress bar: drawn on a terminal (a pseudo-terminal from `script`) for a download over 1 MB,
+/// cleared before the next log line, and never written when stderr is not a terminal.
+@Suite(.serialized) struct SyncProgressTests {
+    @Test func aLargeDownloadShowsABarOnATerminalOnly() throws {
+        let fixture = try SyncFixture(script: ["/ios.json": ["oversize_bytes": 2_000_000, "drip_bytes_per_second": 2_000_000]])
+        try fixture.writeConfig()
+        let command = [PaywallsProcess.executable.path, "sync", "--config", fixture.configPath, "--store", fixture.store.path]
+            .map { "'\($0)'" }.joined(separator: " ")
+        // Bytes as written: text mode would turn each carriage return into a newline.
+        let terminal = try Python.run("import subprocess, sys; sys.stdout.buffer.write(subprocess.run(['script', '-qec', sys.argv[1], '/dev/null'], "
+                                      + "capture_output=True).stdout)", [command], timeout: 60)
+        #expect(terminal.contains("\r[###"))
+        #expect(terminal.contains("100% 1.9 MB of 1.9 MB"))
+        #expect(terminal.contains("\r\u{1B}[Ksync: ios: invalid: "))
+
+        let piped = try fixture.sync()
+        #expect(piped.status == 65)
+        #expect(!piped.standardError.contains("\r"))
     }
 }
