@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "PaywallSync", dependencies: ["CCurl", "Digests", "LocaleKit", "PaywallModel", "PaywallStore"]),
         .executableTarget(name: "paywalls", dependencies: ["LocaleKit", "ArgumentKit", "PaywallModel", "PaywallStore", "PaywallResolver", "PaywallSync"]),
         .executableTarget(name: "paywalls-bench", dependencies: ["LocaleKit", "PaywallResolver", "PaywallStore"]),
-        .testTarget(name: "LocaleKitTests", dependencies: ["LocaleKit"]),
+        .testTarget(name: "LocaleKitTests", dependencies: ["LocaleKit", "FixtureSupport"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel", "LocaleKit", "FixtureSupport"]),

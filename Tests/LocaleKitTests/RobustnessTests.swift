@@ -1,21 +1,10 @@
+import FixtureSupport
 import Testing
 import LocaleKit
 
 /// Thousands of random and adversarial strings through parsing and matching: never a crash, and
 /// every answer is one of the availables or the default.
 @Suite struct RobustnessTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let adversarial = [
         "", "-", "_", "--", "pt--br", "english", "12", "123", "x", "x-", "und", "und-x-priv", "root", "i-default",
         "zh-min-nan", "art-lojban", "en-a-", "en-u", "en-u-ca", "en-US-u-co-phonebk-x-y", "qaa-Qaaa-QM-x-southern",

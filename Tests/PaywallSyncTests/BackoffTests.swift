@@ -1,26 +1,14 @@
+import FixtureSupport
 @testable import PaywallSync
 import Testing
 
 /// The delays between tries: exponential, capped, jittered into the upper half, never below Retry-After.
 struct BackoffTests {
-    /// SplitMix64: a seeded generator, so each case sees many different draws yet runs the same every time.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     let backoff = Backoff(retry: SyncConfiguration.Retry(maxAttempts: 10, baseDelayMilliseconds: 500, maxDelayMilliseconds: 8000))
 
     @Test(arguments: [(2, 250...500), (3, 500...1000), (4, 1000...2000), (5, 2000...4000), (6, 4000...8000), (7, 4000...8000), (60, 4000...8000)])
     func delaysDoubleUpToTheCapWithJitter(attempt: Int, range: ClosedRange<Int64>) {
-        var generator = SeededGenerator(state: UInt64(attempt))
+        var generator = SplitMix64(state: UInt64(attempt))
         let delays = (0..<200).map { _ in backoff.delay(beforeTry: attempt, retryAfterSeconds: nil, using: &generator).wholeMilliseconds }
         #expect(delays.allSatisfy(range.contains))
         // Jittered: not all the same, spread over the range.
@@ -30,7 +18,7 @@ struct BackoffTests {
     }
 
     @Test func retryAfterIsAFloor() {
-        var generator = SeededGenerator(state: 1)
+        var generator = SplitMix64(state: 1)
         #expect(backoff.delay(beforeTry: 2, retryAfterSeconds: 3, using: &generator) == .seconds(3))
         // A Retry-After shorter than the backoff does not shorten it.
         #expect(backoff.delay(beforeTry: 6, retryAfterSeconds: 1, using: &generator) >= .seconds(4))

@@ -5,17 +5,20 @@ import Testing
 /// What must hold whatever happens to a sync: runs never overlap, a killed run or a full disk leaves the
 /// previous snapshot current and the store sound, and the token is never written anywhere.
 @Suite(.serialized) struct SyncSafetyTests {
-    /// A download of the revised sample that lasts about three seconds.
-    static func slowRevised(_ fixture: SyncFixture) throws -> [String: Any] {
-        ["body_file": try fixture.revisedSample(), "drip_bytes_per_second": 9000]
+    /// Starts a sync of the revised sample dripping in over about three seconds, once the sample is
+    /// current; returns the running sync once `downloaded` bytes of the body are in, and the sample's key.
+    static func startSlowSync(_ fixture: SyncFixture, downloaded: Int) throws -> (PaywallsProcess.Running, String) {
+        let baseline = try fixture.publishSample()
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": try fixture.revisedSample(), "drip_bytes_per_second": 9000]])
+        let running = try fixture.startSync()
+        let downloading = fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= downloaded }
+        #expect(downloading, "the sync did not start downloading")
+        return (running, baseline)
     }
 
     @Test func aSecondSyncExits75AtOnceAndAWaitingOneQueues() throws {
         let fixture = try SyncFixture()
-        let baseline = try fixture.publishSample()
-        try fixture.server.rewrite(script: ["/ios.json": try Self.slowRevised(fixture)])
-        let running = try fixture.startSync()
-        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") > 0 }, "the first sync did not start downloading")
+        let (running, baseline) = try Self.startSlowSync(fixture, downloaded: 1)
 
         let started = Date()
         let turnedAway = try fixture.sync()
@@ -37,10 +40,7 @@ import Testing
 
     @Test func killedWhileDownloadingTheStoreIsUnchangedAndTheLockIsNotStale() throws {
         let fixture = try SyncFixture()
-        let baseline = try fixture.publishSample()
-        try fixture.server.rewrite(script: ["/ios.json": try Self.slowRevised(fixture)])
-        let running = try fixture.startSync()
-        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") > 4000 }, "the sync did not start downloading")
+        let (running, baseline) = try Self.startSlowSync(fixture, downloaded: 4000)
         running.kill()
         let killed = try running.wait()
         #expect(killed.killed)
