@@ -9,6 +9,14 @@ public struct SourceResult: Sendable {
         case unchanged
         /// The source failed; its last good data stays current.
         case failed(Failure)
+
+        var name: String {
+            switch self {
+            case .published: "published"
+            case .unchanged: "unchanged"
+            case let .failed(failure): failure.kind.rawValue
+            }
+        }
     }
 
     public let source: String
@@ -25,13 +33,7 @@ public struct SourceResult: Sendable {
     public let snapshot: SnapshotInfo?
 
     /// The word logs, `status` and the store use for the outcome.
-    public var status: String {
-        switch outcome {
-        case .published: "published"
-        case .unchanged: "unchanged"
-        case let .failed(failure): failure.kind.rawValue
-        }
-    }
+    public var status: String { outcome.name }
 }
 
 /// Why a source failed, ordered from the least to the most serious: a run reports its worst.

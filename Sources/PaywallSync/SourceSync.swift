@@ -49,15 +49,16 @@ struct SourceSync {
                 break
             }
             guard case let .retry(reason, status, retryAfter) = attempt else { preconditionFailure("an attempt is done or retried") }
+            let gaveUp = "gave up after \(attempts) \(attempts == 1 ? "try" : "tries")"
             if attempts == run.configuration.retry.maxAttempts {
-                ending = .failed(.unreachable, "\(reason) (gave up after \(attempts) tries)", status: status)
+                ending = .failed(.unreachable, "\(reason) (\(gaveUp))", status: status)
                 break
             }
             let delay = Backoff(retry: run.configuration.retry).delay(beforeTry: attempts + 1, retryAfterSeconds: retryAfter, using: &generator)
             if delay >= run.deadline.remaining {
                 let asked = retryAfter.map { "; the server asked to wait \($0) s" } ?? ""
-                ending = .failed(.unreachable, "\(reason) (gave up after \(attempts) \(attempts == 1 ? "try" : "tries"): the next would "
-                                     + "pass the run's deadline of \(run.configuration.deadlineSeconds) s\(asked))", status: status)
+                ending = .failed(.unreachable, "\(reason) (\(gaveUp): the next would pass the run's deadline of "
+                                     + "\(run.configuration.deadlineSeconds) s\(asked))", status: status)
                 break
             }
             run.log(.retrying(source: source.name, attempt: attempts, reason: reason, delay: delay))
@@ -71,10 +72,10 @@ struct SourceSync {
 
     /// Writes the attempt to the source's state in the store; the outcome, unless that write failed.
     private func record(_ ending: Ending) -> SourceResult.Outcome {
-        let check = switch ending.outcome {
-        case let .failed(failure): SyncCheck(checkedAt: Timestamp.now(), outcome: failure.kind.rawValue, message: failure.message)
-        case .published: SyncCheck(checkedAt: Timestamp.now(), outcome: "published", validators: ending.validators ?? .empty)
-        case .unchanged: SyncCheck(checkedAt: Timestamp.now(), outcome: "unchanged", validators: ending.validators ?? .empty)
+        let check = if case let .failed(failure) = ending.outcome {
+            SyncCheck(checkedAt: Timestamp.now(), outcome: ending.outcome.name, message: failure.message)
+        } else {
+            SyncCheck(checkedAt: Timestamp.now(), outcome: ending.outcome.name, validators: ending.validators ?? .empty)
         }
         do {
             try run.store.record(check, of: source.name)
@@ -87,12 +88,16 @@ struct SourceSync {
     }
 
     private func attempt(number: Int, bodyPath: String, bytes: inout Int64, notModified: inout Bool) throws(StoreError) -> Attempt {
+        // Earlier sources may have used the whole run; libcurl would read a timeout of 0 as none at all.
+        guard !run.deadline.hasPassed else {
+            return .done(.failed(.unreachable, "not tried: the run's deadline of \(run.configuration.deadlineSeconds) s had passed"))
+        }
         let current = try run.store.currentSnapshot(of: source.name)
         // Validators only mean something while the data they describe is still here.
         let validators = current == nil ? nil : try run.store.source(named: source.name)?.validators
         let request = TransferRequest(
             url: source.url.text, headers: source.headers.map { ($0.name, $0.value) }, token: token, caFile: source.caFile,
-            connectTimeoutSeconds: min(10, run.deadline.remainingWholeSeconds),
+            connectTimeoutSeconds: max(1, min(10, run.deadline.remainingWholeSeconds)),
             timeoutSeconds: max(1, min(source.timeoutSeconds, run.deadline.remainingWholeSeconds)),
             maximumBytes: Int64(source.maxBytes), entityTag: validators?.entityTag, lastModified: validators?.lastModified,
             allowsInsecureLoopback: run.allowsInsecureLoopback)
@@ -115,9 +120,7 @@ struct SourceSync {
         let status = response.status
         switch status {
         case 200:
-            var ending = try accept(response, bodyPath: bodyPath, current: current)
-            ending.validators = Validators(entityTag: response.entityTag, lastModified: response.lastModified)
-            return .done(ending)
+            return .done(try accept(response, bodyPath: bodyPath, current: current))
         case 304 where current != nil:
             notModified = true
             return .done(Ending(outcome: .unchanged, status: status, validators: validators))
@@ -134,8 +137,10 @@ struct SourceSync {
         }
     }
 
-    /// Checks a 200's body like `import` and publishes it unless it holds the current snapshot's bytes.
+    /// Checks a 200's body like `import` and publishes it unless it holds the current snapshot's bytes;
+    /// either way, its validators are the ones to send next time.
     private func accept(_ response: TransferResponse, bodyPath: String, current: SnapshotInfo?) throws(StoreError) -> Ending {
+        let validators = Validators(entityTag: response.entityTag, lastModified: response.lastModified)
         if let problem = ContentType.problem(with: response.contentType) {
             return .failed(.invalid, problem, status: response.status)
         }
@@ -144,14 +149,14 @@ struct SourceSync {
         do {
             file = try ExportFile(path: bodyPath)
             // The bytes of the current snapshot: nothing to decode or write.
-            if file.contentHash == current?.contentHash { return Ending(outcome: .unchanged, status: response.status) }
+            if file.contentHash == current?.contentHash { return Ending(outcome: .unchanged, status: response.status, validators: validators) }
             export = try file.decode(format: source.format, policy: run.policy)
         } catch {
             return .failed(error.kind == .invalid ? .invalid : .local, error.message, status: response.status)
         }
         let outcome = try run.store.publish(export, decodedFrom: file, source: source.name, retention: run.retention)
-        if case .unchanged = outcome { return Ending(outcome: .unchanged, status: response.status) }
-        return Ending(outcome: .published, status: response.status)
+        if case .unchanged = outcome { return Ending(outcome: .unchanged, status: response.status, validators: validators) }
+        return Ending(outcome: .published, status: response.status, validators: validators)
     }
 }
 

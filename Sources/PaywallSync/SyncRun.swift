@@ -63,16 +63,18 @@ public final class SyncRun {
         do { store = try PaywallStore.open(at: options.storeDirectory, create: true) } catch { throw .store(error) }
         let lock: SyncLock
         do { lock = try SyncLock.acquire(storeDirectory: options.storeDirectory, wait: options.lockWait) } catch { throw .lock(error) }
-        defer { withExtendedLifetime(lock) {} }
         let incoming = options.storeDirectory + "/incoming"
         try emptyIncomingDirectory(incoming)
         do { try store.arrangeSources(configuration.sources.map(\.name)) } catch { throw .store(error) }
         let run = SyncRun(configuration: configuration, store: store, options: options, incomingDirectory: incoming, log: log)
-        return zip(configuration.sources, tokens).map { source, token in
+        let results = zip(configuration.sources, tokens).map { source, token in
             let result = SourceSync(source: source, token: token, run: run).sync()
             log(.finished(result))
             return result
         }
+        // Held until every source is done.
+        withExtendedLifetime(lock) {}
+        return results
     }
 
     private static func emptyIncomingDirectory(_ path: String) throws(SyncRunError) {

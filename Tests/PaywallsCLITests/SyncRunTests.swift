@@ -176,13 +176,16 @@ import Testing
         let baseline = try fixture.publishSample()
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": SyncFixture.samplePath, "delay_seconds": 20]])
         fixture.deadlineSeconds = 3
-        fixture.sources = [fixture.source("ios", path: "/ios.json", ["timeout_seconds": 60])]
+        fixture.sources = [fixture.source("ios", path: "/ios.json", ["timeout_seconds": 60]), fixture.source("android", path: "/android.json")]
         let started = Date()
         let outcome = try fixture.sync()
         let elapsed = Date().timeIntervalSince(started)
         #expect(elapsed >= 2.5 && elapsed < 8, "\(elapsed) s")
         #expect(outcome.status == 69)
         #expect(try fixture.summary(of: outcome)["status"] as? String == "unreachable")
+        // The source after it is not tried with no time left.
+        #expect(try fixture.summary(of: outcome, source: "android")["message"] as? String == "not tried: the run's deadline of 3 s had passed")
+        #expect(fixture.server.requests(to: "/android.json").isEmpty)
         try fixture.expectCurrent(baseline)
     }
 
