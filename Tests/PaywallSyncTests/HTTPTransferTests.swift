@@ -87,6 +87,15 @@ import Testing
         }
     }
 
+    @Test func redirectsAreFollowedAFewHopsOnly() throws {
+        let hops: [String: Any] = ["/1": ["redirect_to": "/2"], "/2": ["redirect_to": "/3"], "/3": ["redirect_to": "/4"],
+                                   "/4": ["redirect_to": "/5"], "/5": ["body": Self.export]]
+        let server = try TestServer(script: hops)
+        #expect(try fetch(server, "/2").status == 200)
+        #expect(try server.body() == Self.export)
+        #expect(throws: TransferError(kind: .permanent, message: "more than 3 redirects")) { try fetch(server, "/1") }
+    }
+
     @Test func aServerTheCADidNotCertifyIsRefused() throws {
         let server = try TestServer(script: ["/ios.json": ["body": Self.export]], certificate: "wrong-host")
         do {
