@@ -18,7 +18,8 @@ let package = Package(
         .target(name: "ArgumentKit"),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's headers (libcurl4-openssl-dev); the library itself is opened when a transfer needs it.
+        .target(name: "CCurl"),
         .target(name: "Digests", dependencies: ["COpenSSL"]),
         .target(name: "PaywallModel"),
         .target(name: "PaywallStore", dependencies: ["CSQLite", "Digests", "PaywallModel"]),

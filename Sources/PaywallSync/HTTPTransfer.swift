@@ -12,19 +12,21 @@ public enum HTTPTransfer {
     public static func fetch(_ request: TransferRequest, into bodyPath: String,
                              progress: TransferProgress? = nil) throws(TransferError) -> TransferResponse {
         try checkScheme(of: request)
-        globalInitialization
+        if let problem = ccurl_load() {
+            throw TransferError(kind: .local, message: "cannot load libcurl: \(String(cString: problem))")
+        }
         let fileDescriptor = open(bodyPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fileDescriptor >= 0 else {
             throw TransferError(kind: .local, message: "cannot create \(bodyPath): \(String(cString: strerror(errno)))")
         }
         defer { close(fileDescriptor) }
-        guard let handle = curl_easy_init() else { throw TransferError(kind: .transient, message: "libcurl could not start a transfer") }
-        defer { curl_easy_cleanup(handle) }
+        guard let handle = ccurl_easy_init() else { throw TransferError(kind: .transient, message: "libcurl could not start a transfer") }
+        defer { ccurl_easy_cleanup(handle) }
         let sink = ResponseSink(limit: request.maximumBytes, fileDescriptor: fileDescriptor, progress: progress)
         var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headerList) }
+        defer { ccurl_slist_free_all(headerList) }
         for header in requestHeaders(for: request) {
-            headerList = curl_slist_append(headerList, header)
+            headerList = ccurl_slist_append(headerList, header)
         }
         let protocols = request.allowsInsecureLoopback ? "https,http" : "https"
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -55,9 +57,9 @@ public enum HTTPTransfer {
         ]
         if let caFile = request.caFile { setup.append(ccurl_set_string(handle, CURLOPT_CAINFO, caFile)) }
         if let failed = setup.first(where: { $0 != CURLE_OK }) {
-            throw TransferError(kind: .permanent, message: "libcurl refused an option: \(String(cString: curl_easy_strerror(failed)))")
+            throw TransferError(kind: .permanent, message: "libcurl refused an option: \(String(cString: ccurl_easy_strerror(failed)))")
         }
-        let code = curl_easy_perform(handle)
+        let code = ccurl_easy_perform(handle)
         if code != CURLE_OK { throw error(for: code, sink: sink, request: request) }
         var status = 0
         _ = ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -66,10 +68,6 @@ public enum HTTPTransfer {
                                 retryAfterSeconds: sink.header("retry-after").flatMap { Int($0) })
     }
 
-    /// curl_global_init is not thread-safe: run it once, the first time a transfer is made.
-    private static let globalInitialization: Void = {
-        _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-    }()
 
     private static func requestHeaders(for request: TransferRequest) -> [String] {
         var headers = request.headers.map { "\($0.name): \($0.value)" }
@@ -95,7 +93,7 @@ public enum HTTPTransfer {
     }
 
     private static func error(for code: CURLcode, sink: ResponseSink, request: TransferRequest) -> TransferError {
-        let reason = String(cString: curl_easy_strerror(code))
+        let reason = String(cString: ccurl_easy_strerror(code))
         if let writeError = sink.writeError {
             return TransferError(kind: .local, message: "cannot write the body: \(String(cString: strerror(writeError)))")
         }

@@ -63,6 +63,20 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: storePath + "/paywalls.sqlite"))
     }
 
+    /// libcurl brings some thirty libraries: only a transfer loads it, so other commands start as fast as before.
+    @Test func onlyATransferLoadsLibcurl() throws {
+        let loaded = { (outcome: PaywallsProcess.Outcome) in outcome.standardError.contains("file=libcurl.so.4") }
+        let version = try PaywallsProcess.run(["--version"], environment: ["LD_DEBUG": "files"])
+        #expect(version.standardError.contains("file=libsqlite3.so.0"), "LD_DEBUG had no effect")
+        #expect(!loaded(version))
+        let fixture = try SyncFixture(script: ["/ios.json": ["body_file": SyncFixture.samplePath]])
+        #expect(loaded(try fixture.sync(environment: ["LD_DEBUG": "files"])))
+        let resolve = try PaywallsProcess.run(["resolve", "--placement", "onboarding", "--store", fixture.store.path],
+                                              environment: ["LD_DEBUG": "files"], in: fixture.store.directory)
+        #expect(resolve.status == 0)
+        #expect(!loaded(resolve))
+    }
+
     @Test(arguments: [(["--wait", "-1"], "invalid value '-1' for --wait: expected a whole number of seconds from 0 to 86400"),
                       (["--log-format", "xml"], "invalid value 'xml' for --log-format: expected human or json")])
     func badOptionsExit64(_ arguments: [String], message: String) throws {
