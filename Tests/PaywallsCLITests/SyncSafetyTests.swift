@@ -78,29 +78,32 @@ import Testing
         #expect(try fixture.summary(of: next)["status"] as? String == "published")
     }
 
-    @Test func aFullDiskWhileDownloadingExits74() throws {
-        let fixture = try SyncFixture()
-        let baseline = try fixture.publishSample()
-        // The sample padded past the file size limit below: valid JSON, new bytes.
-        let padded = try String(contentsOfFile: SyncFixture.samplePath, encoding: .utf8) + String(repeating: " ", count: 300_000)
-        try fixture.server.rewrite(script: ["/ios.json": ["body_file": try fixture.store.write(padded, to: "padded.json")]])
-        let outcome = try fixture.sync(launcher: Self.fileSizeLimit(kilobytes: 128))
-        #expect(outcome.status == 74, "\(outcome.standardError)")
-        let summary = try fixture.summary(of: outcome)
-        #expect(summary["status"] as? String == "local")
-        #expect(summary["message"] as? String == "cannot write the body: File too large")
-        try fixture.expectCurrent(baseline)
+    enum DiskFullStage: String, CaseIterable {
+        case downloading, publishing
     }
 
-    @Test func aFullDiskWhilePublishingExits74() throws {
+    @Test(arguments: DiskFullStage.allCases)
+    func aFullDiskExits74(while stage: DiskFullStage) throws {
         let fixture = try SyncFixture()
         let baseline = try fixture.publishSample()
-        try fixture.server.rewrite(script: ["/ios.json": ["body_file": try fixture.revisedSample()]])
-        let outcome = try fixture.sync(launcher: Self.fileSizeLimit(kilobytes: 64))
+        let body: String, kilobytes: Int, message: String
+        switch stage {
+        case .downloading:
+            // The sample padded past the limit: valid JSON, new bytes, a body that cannot be written whole.
+            let padded = try String(contentsOfFile: SyncFixture.samplePath, encoding: .utf8) + String(repeating: " ", count: 300_000)
+            (body, kilobytes) = (try fixture.store.write(padded, to: "padded.json"), 128)
+            message = "cannot write the body: File too large"
+        case .publishing:
+            // A body under the limit whose snapshot's rows are not.
+            (body, kilobytes) = (try fixture.revisedSample(), 64)
+            message = "cannot use the store at \(fixture.store.databasePath): disk I/O error"
+        }
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": body]])
+        let outcome = try fixture.sync(launcher: Self.fileSizeLimit(kilobytes: kilobytes))
         #expect(outcome.status == 74, "\(outcome.standardError)")
         let summary = try fixture.summary(of: outcome)
         #expect(summary["status"] as? String == "local")
-        #expect(summary["message"] as? String == "cannot use the store at \(fixture.store.databasePath): disk I/O error")
+        #expect(summary["message"] as? String == message)
         try fixture.expectCurrent(baseline)
         #expect(try Self.integrity(of: fixture) == "ok")
     }
