@@ -65,7 +65,7 @@ public enum HTTPTransfer {
         _ = ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
         return TransferResponse(status: status, bodyBytes: sink.byteCount, entityTag: sink.header("etag"),
                                 lastModified: sink.header("last-modified"), contentType: sink.header("content-type"),
-                                retryAfterSeconds: sink.header("retry-after").flatMap { Int($0) })
+                                retryAfterSeconds: sink.header("retry-after").flatMap { RetryAfter.seconds($0) })
     }
 
 

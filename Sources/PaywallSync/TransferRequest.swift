@@ -47,7 +47,7 @@ public struct TransferResponse: Sendable, Equatable {
     public let entityTag: String?
     public let lastModified: String?
     public let contentType: String?
-    /// `Retry-After` in seconds, when the server gave one as a number.
+    /// `Retry-After` in seconds from now, when the server gave one (as seconds or as a date).
     public let retryAfterSeconds: Int?
 }
 

@@ -60,17 +60,28 @@ import Testing
         #expect(listed.string("0/snapshot") == key)
     }
 
-    @Test func aRetriedFailureThenSuccessHonoursRetryAfter() throws {
+    /// `Retry-After` as seconds, or as the date two seconds from now (at least one once truncated to the second).
+    static let retryAfterForms: [@Sendable () -> String] = [{ "1" }, {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: Date().addingTimeInterval(2))
+    }]
+
+    @Test(arguments: [0, 1])
+    func aRetriedFailureThenSuccessHonoursRetryAfter(form: Int) throws {
         let fixture = try SyncFixture()
-        try fixture.server.rewrite(script: ["/ios.json": [["status": 503, "retry_after": "1"], ["body_file": SyncFixture.samplePath]]])
+        let retryAfter = Self.retryAfterForms[form]()
+        try fixture.server.rewrite(script: ["/ios.json": [["status": 503, "retry_after": retryAfter], ["body_file": SyncFixture.samplePath]]])
         let started = Date()
         let outcome = try fixture.sync()
-        #expect(Date().timeIntervalSince(started) >= 1)
+        #expect(Date().timeIntervalSince(started) >= 1, "Retry-After: \(retryAfter)")
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let summary = try fixture.summary(of: outcome)
         #expect(summary["status"] as? String == "published")
         #expect(summary["attempts"] as? Int == 2)
-        #expect(outcome.standardError.hasPrefix("sync: ios: try 1 failed (HTTP 503); trying again in 1."))
+        #expect(outcome.standardError.hasPrefix("sync: ios: try 1 failed (HTTP 503); trying again in "))
         #expect(fixture.server.requests(to: "/ios.json").count == 2)
     }
 
