@@ -85,6 +85,23 @@ import Testing
         #expect(fixture.server.requests(to: "/ios.json").count == 2)
     }
 
+    @Test func aVendorFallbackFileSyncsAndWritesBackAsImported() throws {
+        let vendorFile = TestServer.repository.appendingPathComponent("sync-config/sample-adapty-fallback-v9.json").path
+        let fixture = try SyncFixture(script: ["/ios.json": ["body_file": vendorFile]])
+        fixture.sources = [fixture.source("ios", path: "/ios.json", ["format": "adapty-fallback"])]
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let key = try #require(try fixture.summary(of: outcome)["snapshot"] as? String)
+        let snapshots = try JSONDocument(try fixture.store.run(["snapshots", "--json"]).standardOutput)
+        #expect(snapshots.string("0/format") == "adapty-fallback v9")
+        // The stored document is the one downloaded: written back in its own version for its own locale, it is the same JSON.
+        let out = fixture.store.directory.appendingPathComponent("fallbacks").path
+        let written = try fixture.store.run(["fallbacks", "--out", out, "--source", "ios", "--locales", "en"])
+        #expect(written.status == 0, "\(written.standardError)")
+        let original = try canonicalJSON(String(contentsOfFile: vendorFile, encoding: .utf8))
+        #expect(try canonicalJSON(String(contentsOfFile: out + "/fallback.en.json", encoding: .utf8)) == original, "snapshot \(key)")
+    }
+
     @Test func aRedirectToHTTPSIsFollowed() throws {
         let fixture = try SyncFixture(script: ["/ios.json": ["redirect_to": "/exports/ios-57.json"],
                                                "/exports/ios-57.json": ["body_file": SyncFixture.samplePath]])
