@@ -2,7 +2,8 @@ import PaywallModel
 
 extension PaywallStore {
     /// Stores `export` as the new current snapshot in one transaction, unless the newest snapshot of
-    /// `source` has the same content hash; then nothing is written. Retention is per source: each keeps
+    /// `source` has the same content hash; then nothing is written. The source's validators are
+    /// forgotten: they described the data this replaces (a sync records the new ones once it has published). Retention is per source: each keeps
     /// its newest `retention` snapshots (at least the new one), so a busy source never evicts another's.
     /// - Parameter localeIdentity: says, for a localization key, what resolution will need to know of it
     ///   (kept with the paywall, see `StoredPaywall.localeIdentities`).
@@ -13,6 +14,7 @@ extension PaywallStore {
                 return .unchanged(current)
             }
             try registerSource(source)
+            try forgetValidators(of: source)
             let insert = try database.prepare("""
                 INSERT INTO snapshots (source, format, app_id, revision, exported_at, default_locale, imported_at, content_hash)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)

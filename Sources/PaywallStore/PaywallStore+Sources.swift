@@ -42,6 +42,13 @@ extension PaywallStore {
         try update.run()
     }
 
+    /// So that no conditional request can be answered 304 for data that is no longer current.
+    func forgetValidators(of source: String) throws(StoreError) {
+        let update = try database.prepare("UPDATE sources SET entity_tag = NULL, last_modified = NULL WHERE name = ?1")
+        try update.bind(source)
+        try update.run()
+    }
+
     /// Adds `source` after the others unless the store knows it already.
     func registerSource(_ source: String) throws(StoreError) {
         let insert = try database.prepare("""

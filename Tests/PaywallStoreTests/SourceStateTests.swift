@@ -53,6 +53,19 @@ import Testing
         #expect(try store.source(named: "ios")?.message == nil)
     }
 
+    @Test func aPublishForgetsTheValidatorsOfTheDataItReplaces() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        _ = try store.publish(hash: 1, source: "ios")
+        let validators = Validators(entityTag: "\"v1\"", lastModified: nil)
+        try store.record(SyncCheck(checkedAt: "2026-11-30T08:00:00Z", outcome: "published", validators: validators), of: "ios")
+        // The same content again: still current, the validators still describe it.
+        _ = try store.publish(hash: 1, source: "ios")
+        #expect(try store.source(named: "ios")?.validators == validators)
+        _ = try store.publish(hash: 2, source: "ios")
+        #expect(try store.source(named: "ios")?.validators == .empty)
+        #expect(try store.source(named: "ios")?.outcome == "published")
+    }
+
     @Test func aVersion2StoreOrdersItsSourcesByFirstSnapshot() throws {
         let store = try PaywallStore.open(at: directory.store, create: true)
         _ = try store.publish(hash: 1, source: "b")

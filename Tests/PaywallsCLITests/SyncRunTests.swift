@@ -217,6 +217,20 @@ import Testing
         try fixture.expectCurrent(baseline)
     }
 
+    @Test func anImportIntoASyncedSourceMakesTheNextSyncUnconditional() throws {
+        let fixture = try SyncFixture()
+        let synced = try fixture.publishSample()
+        #expect(try fixture.store.run(["import", try fixture.revisedSample(), "--source", "ios"]).status == 0)
+        // The server's ETag describes the sample, no longer current: it must not be asked for a 304.
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(fixture.server.requests(to: "/ios.json").last?["if_none_match"] is NSNull)
+        let summary = try fixture.summary(of: outcome)
+        #expect(summary["status"] as? String == "published")
+        #expect(summary["snapshot"] as? String != synced)
+        #expect(try fixture.store.resolve(["--placement", "onboarding"]).int("snapshot/revision") == 57)
+    }
+
     static func seconds(_ summary: [String: Any]) -> String {
         let milliseconds = summary["durationMs"] as? Int ?? 0
         return "\(milliseconds / 1000).\(String(milliseconds % 1000 / 10 + 100).dropFirst()) s"
