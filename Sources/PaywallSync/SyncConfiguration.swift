@@ -106,7 +106,7 @@ public struct SyncConfiguration: Sendable, Equatable {
     /// The config, or nil when something was reported.
     private static func read(_ document: JSONValue, directory: String, allowInsecureLoopback: Bool,
                              issues: IssueCollector) -> SyncConfiguration? {
-        guard let root = ConfigReader(document, at: .root, issues: issues) else { return nil }
+        guard let root = FieldReader(document, at: .root, issues: issues, membersRequired: false) else { return nil }
         let store = root.path("store", directory: directory)
         let deadline = root.integer("deadline_seconds", in: deadlineRange) ?? defaultDeadlineSeconds
         var retry = Retry()
@@ -124,7 +124,7 @@ public struct SyncConfiguration: Sendable, Equatable {
             if elements.isEmpty { issues.report(root.at("sources"), "at least one source is required") }
             var seen: [String: JSONPointer] = [:]
             for (pointer, value) in elements {
-                guard let reader = ConfigReader(value, at: pointer, issues: issues) else { continue }
+                guard let reader = FieldReader(value, at: pointer, issues: issues, membersRequired: false) else { continue }
                 if let name = reader.string("name", required: true) {
                     if let first = seen[name] {
                         issues.report(reader.at("name"), "duplicate source name \"\(name)\" (also at \(first))")
@@ -141,7 +141,7 @@ public struct SyncConfiguration: Sendable, Equatable {
         return SyncConfiguration(store: store, deadlineSeconds: deadline, retry: retry, sources: sources)
     }
 
-    private static func readSource(_ reader: ConfigReader, directory: String, allowInsecureLoopback: Bool) -> Source? {
+    private static func readSource(_ reader: FieldReader, directory: String, allowInsecureLoopback: Bool) -> Source? {
         let issues = reader.issues
         let before = issues.reportCount
         var name = reader.object["name"].flatMap { if case let .string(text) = $0 { text } else { nil } }
@@ -188,7 +188,7 @@ public struct SyncConfiguration: Sendable, Equatable {
                       maxBytes: maxBytes, headers: headers)
     }
 
-    private static func readHeaders(_ reader: ConfigReader) -> [Header] {
+    private static func readHeaders(_ reader: FieldReader) -> [Header] {
         guard let object = reader.objectValue("headers") else { return [] }
         var headers: [Header] = []
         var seen: [String: String] = [:]
