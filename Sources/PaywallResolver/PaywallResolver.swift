@@ -73,10 +73,7 @@ public final class PaywallResolver {
     private func placement(for request: ResolutionRequest) throws -> (SnapshotInfo, StoredPlacement) {
         let candidates: [SnapshotInfo]
         if let source = request.source {
-            guard let snapshot = try store.currentSnapshot(of: source) else {
-                throw ResolutionError.unknownSource(source, knownSources: try store.currentSnapshots().map(\.source))
-            }
-            candidates = [snapshot]
+            candidates = [try store.requireCurrentSnapshot(of: source)]
         } else {
             candidates = try store.currentSnapshots()
             guard !candidates.isEmpty else { throw ResolutionError.noSnapshot }

@@ -3,8 +3,6 @@ import PaywallStore
 /// Why no bundle could be resolved.
 public enum ResolutionError: Error, Sendable, CustomStringConvertible {
     case noSnapshot
-    /// The store has no snapshot of the source asked for; it has snapshots of `knownSources`.
-    case unknownSource(String, knownSources: [String])
     /// The placement is not in the snapshot, which holds `knownIDs`.
     case unknownPlacement(String, knownIDs: [String])
     /// No audience matched and the placement has no default audience to fall to.
@@ -16,10 +14,7 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSnapshot:
-            return "the store has no snapshot yet (run `paywalls import FILE` or `paywalls sync`)"
-        case let .unknownSource(name, known):
-            let list = known.isEmpty ? "none" : known.joined(separator: ", ")
-            return "the store has no snapshot of source '\(name)' (sources with snapshots: \(list))"
+            return PaywallStore.noSnapshotMessage
         case let .unknownPlacement(id, _):
             return "no placement '\(id)'"
         case let .noAudience(id):

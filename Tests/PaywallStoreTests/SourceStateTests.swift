@@ -26,6 +26,21 @@ import Testing
         #expect(try store.currentSnapshot(of: "web") == nil)
     }
 
+    @Test func aRequiredSnapshotThatIsNotThereSaysWhatIs() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        #expect(throws: StoreError(kind: .missing, message: PaywallStore.noSnapshotMessage)) { try store.requireCurrentSnapshot() }
+        #expect(throws: StoreError(kind: .missing, message: "the store has no snapshot of source 'web' (sources with snapshots: none)")) {
+            try store.requireCurrentSnapshot(of: "web")
+        }
+        let ios = try store.publish(hash: 1, source: "ios").snapshot
+        _ = try store.publish(hash: 2, source: "android")
+        #expect(try store.requireCurrentSnapshot() == ios)
+        #expect(try store.requireCurrentSnapshot(of: "android").source == "android")
+        #expect(throws: StoreError(kind: .missing, message: "the store has no snapshot of source 'web' (sources with snapshots: ios, android)")) {
+            try store.requireCurrentSnapshot(of: "web")
+        }
+    }
+
     @Test func eachSourceKeepsItsNewestSnapshotCurrent() throws {
         let store = try PaywallStore.open(at: directory.store, create: true)
         _ = try store.publish(hash: 1, source: "ios")

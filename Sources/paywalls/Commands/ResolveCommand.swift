@@ -78,7 +78,7 @@ enum ResolveCommand: Command {
             let closest = closestCandidates(to: id, among: knownIDs, limit: 3)
             let hint = closest.isEmpty ? " (the snapshot has \(knownIDs.count) placements; see `paywalls status`)" : "; closest: \(closest.joined(separator: ", "))"
             return CommandFailure(exitCode: .noInput, message: error.description + hint)
-        case .noSnapshot, .noAudience, .unknownSource:
+        case .noSnapshot, .noAudience:
             return CommandFailure(exitCode: .noInput, message: error.description)
         case .inconsistent:
             return CommandFailure(exitCode: .dataError, message: error.description)

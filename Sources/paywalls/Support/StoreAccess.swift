@@ -37,19 +37,7 @@ extension CommandContext {
 
     /// The current snapshot of `source`, else of the first source in answer order.
     func currentSnapshot(of source: String?, in store: PaywallStore) throws(CommandFailure) -> SnapshotInfo {
-        let found: SnapshotInfo?
-        let known: [String]
-        do {
-            if let source { found = try store.currentSnapshot(of: source) } else { found = try store.currentSnapshot() }
-            known = try store.currentSnapshots().map(\.source)
-        } catch {
-            throw CommandFailure(error)
-        }
-        if let found { return found }
-        guard let source, !known.isEmpty else {
-            throw CommandFailure(exitCode: .noInput, message: "the store has no snapshot yet (run `paywalls import FILE` or `paywalls sync`)")
-        }
-        throw CommandFailure(exitCode: .noInput, message: "the store has no snapshot of source '\(source)' (sources with snapshots: \(known.joined(separator: ", ")))")
+        do { return try store.requireCurrentSnapshot(of: source) } catch { throw CommandFailure(error) }
     }
 }
 
