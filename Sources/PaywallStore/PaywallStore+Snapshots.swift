@@ -20,12 +20,12 @@ extension PaywallStore {
     /// The current snapshot of `source`, else of the source that answers first; when there is none, an
     /// error (`missing`) that says which sources have one.
     public func requireCurrentSnapshot(of source: String? = nil) throws(StoreError) -> SnapshotInfo {
+        if let source, let snapshot = try currentSnapshot(of: source) { return snapshot }
         let current = try currentSnapshots()
         guard let source else {
             guard let first = current.first else { throw StoreError(kind: .missing, message: Self.noSnapshotMessage) }
             return first
         }
-        if let snapshot = current.first(where: { $0.source == source }) { return snapshot }
         let known = current.isEmpty ? "none" : current.map(\.source).joined(separator: ", ")
         throw StoreError(kind: .missing, message: "the store has no snapshot of source '\(source)' (sources with snapshots: \(known))")
     }

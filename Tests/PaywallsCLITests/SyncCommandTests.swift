@@ -27,6 +27,17 @@ import Testing
         #expect(outcome.standardError == "error: cannot read the sync config: cannot open sync-config/paywalls.json: No such file or directory\n")
     }
 
+    @Test func aStoreThatCannotBeOpenedExits74BeforeAnyRequest() throws {
+        let fixture = try SyncFixture()
+        let notADirectory = try fixture.store.write("keep me", to: "plain-file")
+        try fixture.writeConfig()
+        let outcome = try PaywallsProcess.run(["sync", "--config", fixture.configPath, "--store", notADirectory], in: fixture.store.directory)
+        #expect(outcome.status == 74)
+        #expect(outcome.standardError == "error: cannot use the store at \(notADirectory)/paywalls.sqlite: unable to open database file\n")
+        #expect(try String(contentsOfFile: notADirectory, encoding: .utf8) == "keep me")
+        #expect(fixture.server.requests.isEmpty)
+    }
+
     @Test func anUnsetTokenVariableExits78BeforeAnyRequest() throws {
         let fixture = try SyncFixture()
         fixture.sources = [fixture.source("ios", path: "/ios.json", ["token_env": "PAYWALLS_MISSING_TOKEN"])]
