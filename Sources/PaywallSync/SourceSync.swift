@@ -44,30 +44,38 @@ struct SourceSync {
             } catch {
                 attempt = .done(Ending(outcome: .failed(Failure(storeError: error)), status: nil))
             }
-            if case let .done(done) = attempt {
+            switch attempt {
+            case let .done(done):
                 ending = done
-                break
+            case let .retry(reason, status, retryAfter):
+                let delay = Backoff(retry: run.configuration.retry).delay(beforeTry: attempts + 1, retryAfterSeconds: retryAfter, using: &generator)
+                if let last = givingUp(after: attempts, reason: reason, status: status, retryAfter: retryAfter, delay: delay) {
+                    ending = last
+                } else {
+                    run.log(.retrying(source: source.name, attempt: attempts, reason: reason, delay: delay))
+                    sleep(for: delay)
+                    continue
+                }
             }
-            guard case let .retry(reason, status, retryAfter) = attempt else { preconditionFailure("an attempt is done or retried") }
-            let gaveUp = "gave up after \(attempts) \(attempts == 1 ? "try" : "tries")"
-            if attempts == run.configuration.retry.maxAttempts {
-                ending = .failed(.unreachable, "\(reason) (\(gaveUp))", status: status)
-                break
-            }
-            let delay = Backoff(retry: run.configuration.retry).delay(beforeTry: attempts + 1, retryAfterSeconds: retryAfter, using: &generator)
-            if delay >= run.deadline.remaining {
-                let asked = retryAfter.map { "; the server asked to wait \($0) s" } ?? ""
-                ending = .failed(.unreachable, "\(reason) (\(gaveUp): the next would pass the run's deadline of "
-                                     + "\(run.configuration.deadlineSeconds) s\(asked))", status: status)
-                break
-            }
-            run.log(.retrying(source: source.name, attempt: attempts, reason: reason, delay: delay))
-            sleep(for: delay)
+            break
         }
         let outcome = record(ending)
         return SourceResult(source: source.name, outcome: outcome, httpStatus: ending.status, bytes: bytes,
                             duration: ContinuousClock.now - started, attempts: attempts, notModified: notModified,
                             snapshot: try? run.store.currentSnapshot(of: source.name))
+    }
+
+    /// The ending when no further try may be made: the tries are used up, or the next would start only
+    /// after `delay`, past the run's deadline. Nil when another try is due.
+    private func givingUp(after attempts: Int, reason: String, status: Int?, retryAfter: Int?, delay: Duration) -> Ending? {
+        let gaveUp = "gave up after \(attempts) \(attempts == 1 ? "try" : "tries")"
+        if attempts == run.configuration.retry.maxAttempts {
+            return .failed(.unreachable, "\(reason) (\(gaveUp))", status: status)
+        }
+        guard delay >= run.deadline.remaining else { return nil }
+        let asked = retryAfter.map { "; the server asked to wait \($0) s" } ?? ""
+        return .failed(.unreachable, "\(reason) (\(gaveUp): the next would pass the run's deadline of "
+                           + "\(run.configuration.deadlineSeconds) s\(asked))", status: status)
     }
 
     /// Writes the attempt to the source's state in the store; the outcome, unless that write failed.
