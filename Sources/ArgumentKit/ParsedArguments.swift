@@ -1,3 +1,5 @@
+import Suggestions
+
 /// What the parser read for one invocation: the command path and the values given.
 public struct ParsedArguments: Sendable, Equatable {
     /// Command names from the root, `["paywalls", "locale", "match"]`.
@@ -31,6 +33,25 @@ public struct ParsedArguments: Sendable, Equatable {
             throw UsageError(commandPath: commandPath, message: "invalid value '\(text)' for --\(name): expected \(expected)")
         }
         return converted
+    }
+
+    /// The value of `name` as a whole number within `range`, or a usage error such as "expected a whole
+    /// number of seconds from 0 to 86400" (with `unit` "seconds").
+    public func wholeNumber(_ name: String, in range: ClosedRange<Int>, of unit: String? = nil) throws(UsageError) -> Int? {
+        let expected = "a whole number \(unit.map { "of \($0) " } ?? "")from \(range.lowerBound) to \(range.upperBound)"
+        return try value(name, expected: expected) { Int($0).flatMap { range.contains($0) ? $0 : nil } }
+    }
+
+    /// The value of `name` as one of `Choice`'s cases, spelled as its raw value, or a usage error that
+    /// lists them and suggests the nearest ("expected one of a, b; did you mean 'b'?").
+    public func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, of _: Choice.Type) throws(UsageError) -> Choice?
+    where Choice.RawValue == String {
+        guard let text = value(name) else { return nil }
+        if let choice = Choice(rawValue: text) { return choice }
+        let names = Choice.allCases.map(\.rawValue)
+        let nearest = closestCandidates(to: text, among: names, limit: 1).first.map { "; did you mean '\($0)'?" } ?? ""
+        throw UsageError(commandPath: commandPath,
+                         message: "invalid value '\(text)' for --\(name): expected one of \(names.joined(separator: ", "))\(nearest)")
     }
 }
 

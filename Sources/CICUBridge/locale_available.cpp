@@ -1,4 +1,4 @@
-// The locales ICU has data for, as BCP-47 tags.
+// The locales ICU has data for, as BCP-47 tags, and the language and region codes it knows.
 #include "CICUBridge.h"
 
 #include <unicode/uloc.h>
@@ -20,3 +20,7 @@ extern "C" int32_t pw_locale_available_tag(int32_t index, char tag[PW_TAG_CAPACI
     }
     return length;
 }
+
+extern "C" const char *const *pw_iso_languages(void) { return uloc_getISOLanguages(); }
+
+extern "C" const char *const *pw_iso_regions(void) { return uloc_getISOCountries(); }

@@ -139,6 +139,12 @@ extern "C" PWLocaleStatus pw_locale_parse(const char *input, PWLocaleInfo *info)
         info->bad_offset = at != nullptr ? static_cast<int32_t>(at - input) + 1 : 0;
         return PWLocaleMalformed;
     }
+    // The id before canonicalization, back in BCP-47; should that ever fail, the canonical tag stands in.
+    UErrorCode writtenStatus = U_ZERO_ERROR;
+    uloc_toLanguageTag(localeID, info->as_written, PW_TAG_CAPACITY, true, &writtenStatus);
+    if (U_FAILURE(writtenStatus) || writtenStatus == U_STRING_NOT_TERMINATED_WARNING) {
+        copyInto(info->as_written, PW_TAG_CAPACITY, info->tag);
+    }
     copyInto(info->language, PW_SUBTAG_CAPACITY, canonical.getLanguage());
     copyInto(info->script, PW_SUBTAG_CAPACITY, canonical.getScript());
     copyInto(info->region, PW_SUBTAG_CAPACITY, canonical.getCountry());

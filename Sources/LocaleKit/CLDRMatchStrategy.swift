@@ -1,9 +1,11 @@
 /// `cldr` mode: each preference walks its fallback chain; a chain element takes an available that
-/// denotes the same locale (same likely subtags), preferring one spelled the same after canonicalization.
+/// denotes the same locale (same likely subtags), preferring one spelled the same after canonicalization,
+/// then one of the same language over one that only serves it (`no-NO` takes `no` over `nb`).
 struct CLDRMatchStrategy: MatchStrategy {
     private struct Candidate {
         let index: Int
         let identifier: String
+        let language: String
     }
 
     private let policy: LocalePolicy
@@ -18,7 +20,8 @@ struct CLDRMatchStrategy: MatchStrategy {
         var candidates: [MaximizedLocale: [Candidate]] = [:]
         for (index, identity) in available.enumerated() {
             guard let identity else { continue }
-            candidates[policy.matchKey(for: identity.maximized), default: []].append(Candidate(index: index, identifier: identity.identifier))
+            candidates[policy.matchKey(for: identity), default: []]
+                .append(Candidate(index: index, identifier: identity.identifier, language: identity.maximized.language))
         }
         candidatesByKey = candidates
     }
@@ -49,6 +52,8 @@ struct CLDRMatchStrategy: MatchStrategy {
 
     private func bestCandidate(for element: LanguageTag) -> Int? {
         guard let candidates = candidatesByKey[policy.matchKey(for: element)] else { return nil }
-        return (candidates.first { $0.identifier == element.identifier } ?? candidates[0]).index
+        let best = candidates.first { $0.identifier == element.identifier }
+            ?? candidates.first { $0.language == element.maximized.language } ?? candidates[0]
+        return best.index
     }
 }

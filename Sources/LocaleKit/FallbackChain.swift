@@ -1,6 +1,7 @@
 /// The locales one preference falls back through, most specific first (SPEC §3, `cldr` mode):
 /// region -> CLDR parent (`es-MX` -> `es-419`) -> language+script -> language, the last step only when
-/// the script is the language's default, so `zh-TW` never reaches Simplified `zh`.
+/// the script is the language's default, so `zh-TW` never reaches Simplified `zh`; then the language's
+/// CLDR parent language, which only Norwegian has (`nn` -> `no`).
 public struct FallbackChain: Sendable, Equatable {
     /// Canonical tags without variants or extensions; the first is the preference itself.
     public let elements: [LanguageTag]
@@ -23,9 +24,9 @@ public struct FallbackChain: Sendable, Equatable {
             let withoutRegion = tag.hasDefaultScript ? tag.maximized.language : "\(tag.maximized.language)-\(tag.maximized.script)"
             return try? LanguageTag(parsing: withoutRegion)
         }
-        if tag.script != nil, tag.hasDefaultScript {
-            return try? LanguageTag(parsing: tag.maximized.language)
+        if tag.script != nil {
+            return tag.hasDefaultScript ? try? LanguageTag(parsing: tag.maximized.language) : nil
         }
-        return nil
+        return tag.explicitParent
     }
 }

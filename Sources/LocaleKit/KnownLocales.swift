@@ -32,15 +32,20 @@ public struct FallbackLookup: Sendable {
         matcher = LocaleMatcher(available: fileLocales, defaultLocale: defaultLocale, mode: .cldr, policy: policy)
     }
 
-    /// The device locales a lookup table covers: every locale ICU knows (`zh-Hant-TW`), each followed by
-    /// its minimized spelling when that differs (`zh-TW`), which is how most devices report it.
+    /// The device locales a lookup table covers: every locale ICU knows (`zh-Hans-CN`), each followed by
+    /// its minimized spelling (`zh`, how iOS reports it) and its language-region spelling (`zh-CN`, how
+    /// Android reports it) when they differ and are not listed yet.
     public static func deviceLocaleKeys() -> [String] {
         var keys: [String] = []
         var seen: Set<String> = []
         for tag in knownLocaleTags() {
-            if seen.insert(tag).inserted { keys.append(tag) }
-            if let minimized = try? LanguageTag(parsing: tag).minimized, !minimized.isEmpty, seen.insert(minimized).inserted {
-                keys.append(minimized)
+            var spellings = [tag]
+            if let parsed = try? LanguageTag(parsing: tag) {
+                spellings.append(parsed.minimized)
+                if !parsed.maximized.region.isEmpty { spellings.append("\(parsed.maximized.language)-\(parsed.maximized.region)") }
+            }
+            for spelling in spellings where !spelling.isEmpty && seen.insert(spelling).inserted {
+                keys.append(spelling)
             }
         }
         return keys

@@ -9,6 +9,9 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
 
     /// The canonical BCP-47 spelling, variants and extensions included.
     public let identifier: String
+    /// The input in BCP-47 syntax but not canonicalized (`sh`, `und-x-bork`, `en-PSCRACK`): what ICU's
+    /// own matcher is given in `--mode icu`, which canonicalizes in its own way.
+    public let asWritten: String
     /// The language subtag, `und` when the tag names none.
     public let language: String
     public let script: String?
@@ -18,6 +21,15 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
     public let maximized: MaximizedLocale
 
     public init(parsing input: String) throws(LanguageTagError) {
+        if let known = LocaleFacts.shared.tag(for: input) {
+            self = known
+            return
+        }
+        try self.init(askingICU: input)
+        LocaleFacts.shared.record(self, for: input)
+    }
+
+    init(askingICU input: String) throws(LanguageTagError) {
         if input.isEmpty { throw .empty }
         if input.utf8.count > Self.maximumLength { throw .tooLong(input: input) }
         // A NUL would end the C string early and hide the rest of the input from the parser.
@@ -34,6 +46,7 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
         default: throw .icuFailure(input: input)
         }
         identifier = string(fromCCharacters: info.tag)
+        asWritten = string(fromCCharacters: info.as_written)
         let language = string(fromCCharacters: info.language)
         self.language = language.isEmpty ? "und" : language
         script = string(fromCCharacters: info.script).nonEmpty
@@ -44,6 +57,24 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
             script: string(fromCCharacters: info.max_script),
             region: string(fromCCharacters: info.max_region)
         )
+    }
+
+    /// The parse as `LocaleFacts` keeps it.
+    var facts: [String] {
+        [identifier, asWritten, language, script ?? "", region ?? "", hasVariantsOrExtensions ? "1" : "0", maximized.language,
+         maximized.script, maximized.region]
+    }
+
+    /// Reads `facts` back; nil for fields that cannot be.
+    init?(facts: [String]) {
+        guard facts.count == 9, !facts[0].isEmpty, !facts[2].isEmpty else { return nil }
+        identifier = facts[0]
+        asWritten = facts[1]
+        language = facts[2]
+        script = facts[3].nonEmpty
+        region = facts[4].nonEmpty
+        hasVariantsOrExtensions = facts[5] == "1"
+        maximized = MaximizedLocale(language: facts[6], script: facts[7], region: facts[8])
     }
 
     /// Language, script and region only: variants and extensions never take part in matching.
@@ -62,12 +93,22 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
         return string(fromCBuffer: buffer)
     }
 
-    /// The parent CLDR names explicitly for this tag's region (`es-MX` -> `es-419`), if any.
+    /// The parent CLDR names explicitly for this tag's region (`es-MX` -> `es-419`), or for a bare
+    /// language when it is another language (`nb` and `nn` -> `no`), if any.
     public var explicitParent: LanguageTag? {
-        guard region != nil else { return nil }
-        var buffer = [CChar](repeating: 0, count: Int(PW_TAG_CAPACITY))
-        pw_locale_explicit_parent(maximized.language, maximized.script, maximized.region, &buffer)
-        let tag = string(fromCBuffer: buffer)
+        let asked: (language: String, script: String, region: String)
+        if region != nil {
+            asked = (maximized.language, maximized.script, maximized.region)
+        } else if script == nil {
+            asked = (language, "", "")
+        } else {
+            return nil
+        }
+        let tag = LocaleFacts.shared.parent(of: "\(asked.language)|\(asked.script)|\(asked.region)") {
+            var buffer = [CChar](repeating: 0, count: Int(PW_TAG_CAPACITY))
+            pw_locale_explicit_parent(asked.language, asked.script, asked.region, &buffer)
+            return string(fromCBuffer: buffer)
+        }
         return tag.isEmpty ? nil : try? LanguageTag(parsing: tag)
     }
 

@@ -1,14 +1,18 @@
-/// What matching needs to know of an available locale: its canonical base tag and its likely subtags.
-/// Worked out with ICU once, when an export is imported, and kept as text, so that a resolve does not
-/// parse every localization key of a paywall again.
+/// What matching needs to know of an available locale: its canonical base tag, its likely subtags and
+/// the language CLDR's matching data reads it as. Worked out with ICU once, when an export is imported,
+/// and kept as text, so that a resolve does not parse every localization key of a paywall again.
 public struct LocaleIdentity: Sendable, Equatable {
     /// The canonical tag without variants or extensions (`pt-BR` for `pt_br`).
     public let identifier: String
     public let maximized: MaximizedLocale
+    /// `no` for `nb`, else the language itself (see `matchingLanguage(for:)`): asking ICU's matcher
+    /// data costs a cold process more than the rest of its resolution.
+    public let matchingLanguage: String
 
     public init(_ tag: LanguageTag) {
         identifier = tag.base.identifier
         maximized = tag.base.maximized
+        matchingLanguage = LocaleKit.matchingLanguage(for: maximized.language)
     }
 
     /// The identity of a locale key as an export spells it (CLDR rules only: policy aliases are applied
@@ -18,15 +22,17 @@ public struct LocaleIdentity: Sendable, Equatable {
         self.init(tag)
     }
 
-    /// `pt-BR|pt|Latn|BR`.
+    /// `nb|nb|Latn|NO|no`.
     public var serialized: String {
-        [identifier, maximized.language, maximized.script, maximized.region].joined(separator: "|")
+        [identifier, maximized.language, maximized.script, maximized.region, matchingLanguage].joined(separator: "|")
     }
 
+    /// Reads `serialized`, or the four fields kept before the matching language was (worked out again).
     public init?(serialized: String) {
         let fields = serialized.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 4, !fields[0].isEmpty else { return nil }
+        guard fields.count == 4 || (fields.count == 5 && !fields[4].isEmpty), !fields[0].isEmpty else { return nil }
         identifier = fields[0]
         maximized = MaximizedLocale(language: fields[1], script: fields[2], region: fields[3])
+        matchingLanguage = fields.count == 5 ? fields[4] : LocaleKit.matchingLanguage(for: maximized.language)
     }
 }

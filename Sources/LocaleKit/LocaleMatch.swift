@@ -7,11 +7,14 @@ public enum MatchMode: String, CaseIterable, Sendable {
     /// `icu::LocaleMatcher` best fit with ICU's defaults (distance based; may cross languages).
     case icu
 
-    /// The preferences this mode cannot use, and why: `adapty` validates nothing but emptiness.
+    /// The preferences this mode cannot use, and why: `icu` takes any well-formed tag (`und` too),
+    /// `adapty` validates nothing but emptiness.
     public func skipped(_ preferences: [Preference]) -> [SkippedLocale] {
         switch self {
-        case .cldr, .icu:
+        case .cldr:
             return preferences.compactMap(\.skipped)
+        case .icu:
+            return preferences.compactMap(\.skippedByICU)
         case .adapty:
             return preferences.filter { AdaptyMatchStrategy.normalize($0.input).isEmpty }
                 .map { SkippedLocale(input: $0.input, reason: LanguageTagError.empty.description) }

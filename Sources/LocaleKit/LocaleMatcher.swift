@@ -7,15 +7,16 @@ public final class LocaleMatcher: Sendable {
     public let defaultLocale: String
     public let mode: MatchMode
     public let policy: LocalePolicy
-    /// Availables that are not valid tags: `cldr` and `icu` cannot match them.
+    /// Availables that `cldr` and `icu` cannot match: invalid tags, and for `cldr` tags without a language.
     public let unusableAvailables: [SkippedLocale]
 
     private let strategy: any MatchStrategy
     private let defaultIndex: Int?
 
     /// - Parameters:
-    ///   - identities: the availables' identities worked out beforehand (at import), in the same order;
-    ///     an available the policy aliases is parsed again all the same.
+    ///   - identities: the availables' identities worked out beforehand (at import), in the same order,
+    ///     for `cldr`; an available the policy aliases is parsed again all the same. `icu` reads the
+    ///     availables as written.
     ///   - defaultLocale: what every chain ends at; the policy's default when nil.
     public init(available: [String], identities: [LocaleIdentity?]? = nil, defaultLocale: String? = nil, mode: MatchMode = .cldr,
                 policy: LocalePolicy = .standard) {
@@ -27,7 +28,11 @@ public final class LocaleMatcher: Sendable {
         case .adapty:
             strategy = AdaptyMatchStrategy(available: available)
             unusableAvailables = []
-        case .cldr, .icu:
+        case .icu:
+            let icu = ICUMatchStrategy(available: available, policy: policy)
+            strategy = icu
+            unusableAvailables = icu.unusable
+        case .cldr:
             var known: [LocaleIdentity?] = []
             var unusable: [SkippedLocale] = []
             for (index, input) in available.enumerated() {
@@ -42,8 +47,7 @@ public final class LocaleMatcher: Sendable {
                     unusable.append(SkippedLocale(input: input, reason: error.description))
                 }
             }
-            strategy = mode == .cldr ? CLDRMatchStrategy(available: known, policy: policy)
-                                     : ICUMatchStrategy(available: known, policy: policy)
+            strategy = CLDRMatchStrategy(available: known, policy: policy)
             unusableAvailables = unusable
         }
         defaultIndex = strategy.availableIndex(servingDefault: self.defaultLocale)

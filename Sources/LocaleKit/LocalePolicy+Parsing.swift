@@ -19,7 +19,7 @@ extension LocalePolicy {
     ///     version 1
     ///     default en
     ///     alias zh-CHS zh-Hans
-    ///     equivalent nb no
+    ///     equivalent es ca
     public init(parsing text: String, source: String) throws(LocalePolicyError) {
         var policy = LocalePolicy.standard
         var version: Int?
@@ -58,10 +58,14 @@ extension LocalePolicy {
                 policy.aliases[key] = try tag(arguments[1]).identifier
             case "equivalent":
                 guard arguments.count >= 2 else { throw fail("expected 'equivalent LANGUAGE LANGUAGE...'") }
-                let languages = try arguments.map { (text) throws(LocalePolicyError) in
+                var languages: [String] = []
+                for text in arguments {
                     let parsed = try tag(text)
                     if parsed.identifier != parsed.language { throw fail("'\(text)' is not a bare language") }
-                    return parsed.language
+                    // Kept as the language that stands for it in CLDR (`nb` as `no`), so that a group
+                    // naming either one holds both.
+                    let language = matchingLanguage(for: parsed.language)
+                    if !languages.contains(language) { languages.append(language) }
                 }
                 for language in languages {
                     if policy.equivalentLanguages[language] != nil { throw fail("language '\(language)' is already in an equivalence") }

@@ -9,7 +9,8 @@ public struct LocalePolicy: Sendable, Equatable {
     public var defaultLocale: String
     /// Replacement tags keyed by the alias in lower case with `-` separators (`zh-chs` -> `zh-Hans`).
     public var aliases: [String: String]
-    /// Each language mapped to the language that stands for its group (`no` -> `nb`).
+    /// Each language mapped to the language that stands for its group (`ca` -> `es`). Languages are
+    /// those that stand for themselves in CLDR matching (`no`, never `nb`: see `matchKey(for:)`).
     public var equivalentLanguages: [String: String]
 
     public init(defaultLocale: String, aliases: [String: String], equivalentLanguages: [String: String]) {
@@ -26,14 +27,24 @@ public struct LocalePolicy: Sendable, Equatable {
         return try LanguageTag(parsing: input)
     }
 
-    /// The value two tags must share to denote the same locale under this policy.
+    /// The value two tags must share to denote the same locale under this policy: their likely subtags,
+    /// with the languages CLDR makes one (`nb` is `no`) and then the policy's equivalences merged.
     public func matchKey(for tag: LanguageTag) -> MaximizedLocale {
         matchKey(for: tag.maximized)
     }
 
     public func matchKey(for maximized: MaximizedLocale) -> MaximizedLocale {
+        matchKey(for: maximized, matchingLanguage: matchingLanguage(for: maximized.language))
+    }
+
+    /// The key of an identity worked out beforehand, its matching language included.
+    public func matchKey(for identity: LocaleIdentity) -> MaximizedLocale {
+        matchKey(for: identity.maximized, matchingLanguage: identity.matchingLanguage)
+    }
+
+    private func matchKey(for maximized: MaximizedLocale, matchingLanguage: String) -> MaximizedLocale {
         var key = maximized
-        if let representative = equivalentLanguages[key.language] { key.language = representative }
+        key.language = equivalentLanguages[matchingLanguage] ?? matchingLanguage
         return key
     }
 

@@ -49,3 +49,15 @@ public final class ProductFormatter: Sendable {
         return formatter
     }
 }
+
+extension ProductFormatter {
+    /// What a price formatted ahead of time is kept under: `price BRL 49.90`.
+    public static func priceKey(_ amount: String, currency: String) -> String {
+        "price \(currency) \(amount)"
+    }
+
+    /// What a period formatted ahead of time is kept under: `period 1 month`.
+    public static func periodKey(_ count: Int, _ unit: PeriodUnit) -> String {
+        "period \(count) \(unit.rawValue)"
+    }
+}

@@ -1,7 +1,47 @@
 import PaywallModel
 
-extension Condition {
-    /// Whether the user's context satisfies this condition. An attribute the context does not know
+/// A segment attribute as the user context holds it: the standard ones have fields of their own.
+enum ContextAttribute: Sendable, Equatable {
+    case country, platform, appVersion, attributionSource
+    case custom(String)
+
+    init(_ name: String) {
+        switch name {
+        case "country": self = .country
+        case "platform": self = .platform
+        case "app_version": self = .appVersion
+        case "attribution_source": self = .attributionSource
+        default: self = .custom(name)
+        }
+    }
+}
+
+extension UserContext {
+    /// The user's values for a segment attribute; empty when unknown.
+    func values(of attribute: ContextAttribute) -> [String] {
+        switch attribute {
+        case .country: return country.map { [$0] } ?? []
+        case .platform: return platform.map { [$0] } ?? []
+        case .appVersion: return appVersion.map { [$0] } ?? []
+        case .attributionSource: return attributionSources
+        case let .custom(name): return attributes[name].map { [$0] } ?? []
+        }
+    }
+}
+
+/// A condition with its attribute read once, ready to be evaluated for many users.
+struct ConditionCheck: Sendable {
+    let attribute: ContextAttribute
+    let op: Condition.Operator
+    let values: [String]
+
+    init(_ condition: Condition) {
+        attribute = ContextAttribute(condition.attribute)
+        op = condition.op
+        values = condition.values
+    }
+
+    /// Whether the user's context satisfies the condition. An attribute the context does not know
     /// satisfies nothing but `not_in` and nothing at all for `exists`: a segment asks for facts.
     func holds(for context: UserContext) -> Bool {
         let actual = context.values(of: attribute)
@@ -17,17 +57,23 @@ extension Condition {
 
     /// Countries and platforms compare without case (`br` is `BR`); other values exactly.
     private func same(_ a: String, _ b: String) -> Bool {
-        attribute == "country" || attribute == "platform" ? a.lowercased() == b.lowercased() : a == b
+        attribute == .country || attribute == .platform ? a.lowercased() == b.lowercased() : a == b
     }
 
     /// App versions compare as dotted versions, and one that is not a version compares with nothing
     /// (nil); other values compare as numbers when both are, else as text.
     private func compare(_ a: String, _ b: String) -> Int? {
-        if attribute == "app_version" {
+        if attribute == .appVersion {
             guard let left = DottedVersion(a), let right = DottedVersion(b) else { return nil }
             return left == right ? 0 : (left < right ? -1 : 1)
         }
         if let left = Int(a), let right = Int(b) { return left == right ? 0 : (left < right ? -1 : 1) }
         return a == b ? 0 : (a < b ? -1 : 1)
+    }
+}
+
+extension Condition {
+    func holds(for context: UserContext) -> Bool {
+        ConditionCheck(self).holds(for: context)
     }
 }

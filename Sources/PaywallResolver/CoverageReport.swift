@@ -1,59 +1,58 @@
 import LocaleKit
 import PaywallModel
 
-/// How completely each paywall is translated, and what users of common device locales get (issue 5):
-/// per localization, the strings of the default localization it has and those it misses; per device
-/// locale, the localization the user gets and whether that is exact, a fallback or the default.
+/// How completely each paywall and flow is translated, and what users of common device locales get
+/// (issue 5): per localization, the strings of the default localization it has and those it misses;
+/// per device locale, the localization the user gets and whether that is exact, a fallback or the
+/// default. Onboardings are listed only: the vendor's web builder localizes them from the app's
+/// `Accept-Language`, so the export holds no strings of theirs to count.
 public struct CoverageReport: Sendable {
-    public struct LocalizationCoverage: Sendable {
-        public let locale: String
-        public let translated: Int
-        public let total: Int
-        /// The default localization's string ids this one lacks, in the default's order.
-        public let missing: [String]
-
-        public var percent: Double { total == 0 ? 100 : Double(translated) * 100 / Double(total) }
-    }
-
-    public struct DeviceLocaleOutcome: Sendable {
-        public let deviceLocale: String
-        public let localization: String
-        public let outcome: MatchOutcome
-    }
-
     public struct PaywallCoverage: Sendable {
         public let paywallID: String
         public let name: String
-        public let defaultLocale: String
-        public let localizations: [LocalizationCoverage]
-        public let deviceLocales: [DeviceLocaleOutcome]
+        public let strings: StringsCoverage
+    }
+
+    /// Whose strings a localization holds, to name it.
+    public enum StringsOwner: Sendable, Equatable, CustomStringConvertible {
+        case paywall(String)
+        case layout(flow: String, layout: String)
+
+        public var description: String {
+            switch self {
+            case let .paywall(id): return "paywall \(id)"
+            case let .layout(flow, layout): return "flow \(flow) layout \(layout)"
+            }
+        }
     }
 
     public let paywalls: [PaywallCoverage]
+    public let flows: [FlowCoverage]
+    public let onboardings: [Onboarding]
 
-    /// The least covered localization of all, for `--fail-under`.
-    public var lowest: (paywallID: String, coverage: LocalizationCoverage)? {
-        paywalls.flatMap { paywall in paywall.localizations.map { (paywall.paywallID, $0) } }.min { $0.1.percent < $1.1.percent }
+    /// The least covered localization of all, paywalls' and flow layouts', for `--fail-under`.
+    public var lowest: (owner: StringsOwner, coverage: LocalizationCoverage)? {
+        let measured = paywalls.map { (StringsOwner.paywall($0.paywallID), $0.strings) }
+            + flows.flatMap { flow in flow.layouts.map { (StringsOwner.layout(flow: flow.flowID, layout: $0.layoutID), $0.strings) } }
+        return measured.flatMap { owner, strings in strings.localizations.map { (owner, $0) } }.min { $0.1.percent < $1.1.percent }
     }
 
-    /// - Parameter paywalls: the paywalls to report on, in the order to report them.
-    public init(paywalls: [Paywall], deviceLocales: [String], mode: MatchMode = .cldr, policy: LocalePolicy = .standard) {
-        self.paywalls = paywalls.map { paywall in
-            let reference = paywall.localizations.first { $0.locale == paywall.defaultLocale }?.strings.keys ?? []
-            let localizations = paywall.localizations.map { localization in
-                let present = Set(localization.strings.keys)
-                let missing = reference.filter { !present.contains($0) }
-                return LocalizationCoverage(locale: localization.locale, translated: reference.count - missing.count,
-                                            total: reference.count, missing: missing)
-            }
+    /// - Parameter placement: report only what it shows; everything in the export, in export order, when nil.
+    public init(export: PaywallExport, shownBy placement: Placement? = nil, deviceLocales: [String], mode: MatchMode = .cldr,
+                policy: LocalePolicy = .standard) {
+        let shown = placement.map { Set($0.audiences.flatMap(\.variations).map(\.contentID)) }
+        /// Whether content of `kind` with `id` is reported: a placement shows one kind only.
+        func reports(_ kind: PlacementKind, _ id: String) -> Bool {
+            guard let placement, let shown else { return true }
+            return placement.kind == kind && shown.contains(id)
+        }
+        paywalls = export.paywalls.filter { reports(.paywall, $0.id) }.map { paywall in
             let matcher = LocaleMatcher(available: paywall.localizations.map(\.locale), defaultLocale: paywall.defaultLocale,
                                         mode: mode, policy: policy)
-            let outcomes = deviceLocales.map { deviceLocale in
-                let match = matcher.match([deviceLocale])
-                return DeviceLocaleOutcome(deviceLocale: deviceLocale, localization: match.matched, outcome: match.outcome)
-            }
-            return PaywallCoverage(paywallID: paywall.id, name: paywall.name, defaultLocale: paywall.defaultLocale,
-                                   localizations: localizations, deviceLocales: outcomes)
+            return PaywallCoverage(paywallID: paywall.id, name: paywall.name,
+                                   strings: StringsCoverage(paywall.localizations, matcher: matcher, deviceLocales: deviceLocales))
         }
+        flows = export.flows.filter { reports(.flow, $0.id) }.map { FlowCoverage($0, deviceLocales: deviceLocales, mode: mode, policy: policy) }
+        onboardings = export.onboardings.filter { reports(.onboarding, $0.id) }
     }
 }

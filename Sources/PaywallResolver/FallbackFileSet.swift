@@ -2,17 +2,24 @@ import Digests
 import LocaleKit
 import PaywallModel
 
-/// One vendor fallback file per locale (SPEC §4.2), built from a snapshot's export: each placement's
-/// default-audience variations carry the remote config and Paywall Builder localization resolved for
-/// the file's locale (strings merged along the `cldr` chain, as `resolve` does), plus the manifest
-/// apps read to pick a file. Built in memory; `FallbackDirectoryWriter` puts it on disk.
+/// One vendor fallback file per locale (SPEC §5, "Fallback files"), built from a snapshot's export:
+/// each placement's default-audience variations as the file's locale gets them, plus the manifest apps
+/// read to pick a file. Built in memory; `FallbackDirectoryWriter` puts it on disk.
+///
+/// Each format version holds the kinds of placement the vendor's SDKs of that version read
+/// (`PlacementKind.fallbackFormats`): paywalls in 8 and 9, onboardings in 8 to 11, flows in 10 and 11.
+/// A placement of a kind the version does not hold is left out with a warning; when none is left, the
+/// set is not built. Per kind, the file for a locale carries: a paywall's remote config and Paywall
+/// Builder strings merged along the locale's `cldr` chain, as `resolve` merges them; an onboarding as
+/// it is (the vendor's web builder localizes it); a flow with every language, reordered and defaulted
+/// for the locale (`FlowInLocale`).
 ///
 /// Keys the model does not keep (layouts, styles, unknown vendor keys) are written only when the
 /// export carries the vendor document it was imported from (`sourceDocument`) and the set is written
-/// in that document's own format version: each file is then that document with only the localized
-/// parts of its variations replaced (see `RawDocumentWriter`), and a variation whose file locale
-/// resolves to the localization it already carries is kept as it was, so the file for the document's
-/// own locale is the same JSON value as the document. Otherwise the files are built from the model.
+/// in that document's own format version: each file is then that document with only what its locale
+/// changes replaced (`RawDocumentWriter`), so the file for the document's own locale (for flows, their
+/// default locale) is the same JSON value as the document. Otherwise the files are built from the model
+/// (`ModelDocumentWriter`).
 public struct FallbackFileSet: Sendable {
     public static let supportedVersions = 8...11
     public static let defaultVersion = 9
@@ -34,20 +41,26 @@ public struct FallbackFileSet: Sendable {
     public let files: [File]
     /// `manifest.json`'s text.
     public let manifest: String
-    /// What was left out, and why (placements without a default audience, locales given twice).
+    /// What was left out, and why (placements without a default audience or of a kind the version
+    /// does not hold, layouts format 10 has no place for, locales given twice).
     public let warnings: [String]
 
     public enum BuildError: Error, Equatable, CustomStringConvertible {
         case unsupportedVersion(Int)
         case invalidLocale(String, reason: String)
         case noLocales
+        /// Every placement was left out: the warnings that say why.
+        case nothingToWrite(version: Int, leftOut: [String])
 
         public var description: String {
             switch self {
             case let .unsupportedVersion(version):
                 return "unsupported fallback format version \(version) (supported: \(supportedVersions.lowerBound) to \(supportedVersions.upperBound))"
             case let .invalidLocale(input, reason): return "invalid locale '\(input)': \(reason)"
-            case .noLocales: return "no locale to write a file for (the snapshot's paywalls have no localization)"
+            case .noLocales: return "no locale to write a file for (the content this format version holds has no language)"
+            case let .nothingToWrite(version, leftOut):
+                let shown = leftOut.prefix(3).joined(separator: "; ") + (leftOut.count > 3 ? "; and \(leftOut.count - 3) more" : "")
+                return "nothing to write in format \(version): " + (leftOut.isEmpty ? "the snapshot has no placement" : shown)
             }
         }
     }
@@ -60,16 +73,21 @@ public struct FallbackFileSet: Sendable {
     }
 
     /// - Parameters:
-    ///   - locales: the locales to write files for, as given; nil for every localization locale of the
-    ///     export's paywalls. Each is canonicalized, and files are named from the canonical tags only.
+    ///   - locales: the locales to write files for, as given; nil for every language of the content the
+    ///     version holds (`contentLocales`). Each is canonicalized, and files are named from the
+    ///     canonical tags only.
     ///   - snapshotKey: what the manifest names the snapshot by.
-    ///   - deviceLocales: the lookup's keys (every locale ICU knows, and their minimized spellings, by default).
+    ///   - deviceLocales: the lookup's keys (every locale ICU knows, and their minimized and language-region
+    ///     spellings, by default).
     public init(export: PaywallExport, snapshotKey: String, platform: Platform = .ios, version: Int = defaultVersion,
                 locales: [String]? = nil, policy: LocalePolicy = .standard,
                 deviceLocales: [String] = FallbackLookup.deviceLocaleKeys()) throws(BuildError) {
         guard Self.supportedVersions.contains(version) else { throw .unsupportedVersion(version) }
         var warnings: [String] = []
-        let requested = locales ?? export.paywalls.flatMap { $0.localizations.map(\.locale) }
+        let placements = Self.placements(of: export, version: version, warnings: &warnings)
+        guard !placements.isEmpty else { throw .nothingToWrite(version: version, leftOut: warnings) }
+
+        let requested = locales ?? Self.contentLocales(of: export, version: version)
         var fileLocales: [String] = []
         var tagByFileLocale: [String: String] = [:]
         for input in requested {
@@ -95,27 +113,17 @@ public struct FallbackFileSet: Sendable {
         }
         guard !fileLocales.isEmpty else { throw .noLocales }
 
-        let paywalls = Dictionary(export.paywalls.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let products = Dictionary(export.products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var placements: [(placement: Placement, audience: Audience)] = []
-        for placement in export.placements {
-            guard let audience = placement.audiences.filter(\.isDefault).min(by: { $0.priority < $1.priority }) else {
-                warnings.append("placement '\(placement.id)' has no default audience: left out")
-                continue
-            }
-            placements.append((placement, audience))
-        }
-        let context = Context(version: version, revision: export.revision, exportedAt: export.exportedAt, paywalls: paywalls,
-                              products: products, policy: policy)
-        let rawWriter: RawDocumentWriter?
-        if let document = export.sourceDocument, export.format == .adaptyFallback(version: version), case let .object(root) = document {
-            rawWriter = RawDocumentWriter(context: context, root: root)
+        let content = FallbackContent(export: export, version: version, policy: policy)
+        let document: (String) -> JSONValue
+        if let source = export.sourceDocument, export.format == .adaptyFallback(version: version), case let .object(root) = source {
+            document = RawDocumentWriter(content: content, root: root).document(locale:)
         } else {
-            rawWriter = nil
+            let writer = ModelDocumentWriter(content: content, placements: placements)
+            warnings += writer.layoutsLeftOut
+            document = writer.document(locale:)
         }
         files = fileLocales.map { locale in
-            let document = rawWriter?.document(locale: locale) ?? context.document(locale: locale, placements: placements)
-            return File(locale: locale, name: "fallback.\(locale).json", contents: document.rendered(pretty: false) + "\n")
+            File(locale: locale, name: "fallback.\(locale).json", contents: document(locale).rendered(pretty: false) + "\n")
         }
 
         // The default's file: the export's default locale when it has a file, else the first file.
@@ -145,141 +153,39 @@ public struct FallbackFileSet: Sendable {
         ])).rendered(pretty: true) + "\n"
         self.warnings = warnings
     }
-}
 
-/// What every file of a set shares.
-struct Context {
-    let version: Int
-    let revision: Int
-    let exportedAt: String
-    let paywalls: [String: Paywall]
-    let products: [String: Product]
-    let policy: LocalePolicy
-
-    func document(locale: String, placements: [(placement: Placement, audience: Audience)]) -> JSONValue {
-        var data = JSONObject()
-        var sharedBuilders = JSONObject()
-        for (placement, audience) in placements {
-            var variations: [JSONValue] = []
-            for variation in audience.variations {
-                guard let paywall = paywalls[variation.paywallID] else { continue }
-                let content = localizedContent(of: paywall, for: locale)
-                // Strings need a builder configuration to travel in, also for a paywall without a view.
-                let view = paywall.view ?? (content.strings.members.isEmpty ? nil
-                    : ViewConfiguration(templateID: nil, assets: JSONObject(), timers: [], customActions: []))
-                let builder = view.map { builderConfig(paywall: paywall, view: $0, content: content, locale: locale) }
-                if version >= 10, let builder, sharedBuilders[paywall.id] == nil {
-                    sharedBuilders.append(paywall.id, builder)
-                }
-                variations.append(variationObject(variation, paywall: paywall, content: content, builder: builder, locale: locale))
+    /// The placements a file of `version` holds, each with its default audience; the others are named
+    /// in `warnings`, with the formats that hold them.
+    private static func placements(of export: PaywallExport, version: Int,
+                                   warnings: inout [String]) -> [(placement: Placement, audience: Audience)] {
+        export.placements.compactMap { placement in
+            guard placement.kind.fallbackFormats.contains(version) else {
+                warnings.append("placement '\(placement.id)' shows \(placement.kind.rawValue)s, which \(placement.kind.fallbackFormatsDescription) hold, "
+                                + "not format \(version): left out")
+                return nil
             }
-            var placementMeta = JSONObject()
-            placementMeta.append("developer_id", .string(placement.id))
-            placementMeta.append("audience_name", .string(audience.name))
-            placementMeta.append("placement_audience_version_id", .string(audience.versionID))
-            placementMeta.append("revision", .number(String(revision)))
-            data.append(placement.id, .object(JSONObject([
-                "data": .array(variations),
-                "meta": .object(JSONObject(["placement": .object(placementMeta)])),
-            ])))
-        }
-        var root = JSONObject()
-        root.append("data", .object(data))
-        root.append("meta", .object(JSONObject([
-            "version": .number(String(version)),
-            // Epoch milliseconds, as the vendor writes them; the text as stated when it does not read as a time.
-            "response_created_at": epochMilliseconds(iso8601: exportedAt).map { .number(String($0)) } ?? .string(exportedAt),
-            "developer_ids": .array(data.keys.map(JSONValue.string)),
-        ])))
-        if version >= 10 { root.append("ui_builder", .object(sharedBuilders)) }
-        return .object(root)
-    }
-
-    /// The paywall's localizations along the `cldr` chain of `locale`, merged as `resolve` merges them.
-    func localizedContent(of paywall: Paywall, for locale: String) -> LocalizedContent {
-        LocalizedContent(merging: chain(of: paywall, for: locale), view: paywall.view)
-    }
-
-    /// The paywall's localizations along the `cldr` chain of `locale`, most specific first.
-    func chain(of paywall: Paywall, for locale: String) -> [Localization] {
-        let available = paywall.localizations.map(\.locale)
-        let match = LocaleMatcher(available: available, defaultLocale: paywall.defaultLocale, mode: .cldr, policy: policy).match([locale])
-        return match.fallbackOrder.map { paywall.localizations[$0] }
-    }
-
-    private func variationObject(_ variation: Variation, paywall: Paywall, content: LocalizedContent, builder: JSONValue?,
-                                 locale: String) -> JSONValue {
-        var object = JSONObject()
-        object.append("variation_id", .string(variation.variationID))
-        object.append("paywall_id", .string(paywall.id))
-        object.append("paywall_name", .string(paywall.name))
-        object.append("weight", .number(String(variation.weight)))
-        object.append("products", .array(paywall.productIDs.map { id in
-            var product = JSONObject()
-            let known = products[id]
-            product.append("vendor_product_id", .string(known?.vendorProductID ?? id))
-            product.append("adapty_product_id", .string(id))
-            if let accessLevel = known?.accessLevelID { product.append("access_level_id", .string(accessLevel)) }
-            return .object(product)
-        }))
-        if let config = content.remoteConfig {
-            let entry = JSONObject([version >= 11 ? "locale" : "lang": .string(locale), "data": .string(config.rendered())])
-            if version >= 11 {
-                object.append("remote_configs", .array([.object(entry)]))
-            } else {
-                object.append("remote_config", .object(entry))
+            guard let audience = placement.audiences.filter(\.isDefault).min(by: { $0.priority < $1.priority }) else {
+                warnings.append("placement '\(placement.id)' has no default audience: left out")
+                return nil
             }
+            return (placement, audience)
         }
-        if let builder {
-            var paywallBuilder = JSONObject()
-            // The model keeps no builder id of its own: the paywall's id names its configuration.
-            paywallBuilder.append("paywall_builder_id", .string(paywall.id))
-            paywallBuilder.append("lang", .string(locale))
-            if version < 10 { paywallBuilder.append("paywall_builder_config", builder) }
-            object.append("paywall_builder", .object(paywallBuilder))
-        }
-        return .object(object)
     }
 
-    /// The Paywall Builder configuration with the one localization resolved for `locale`.
-    private func builderConfig(paywall: Paywall, view: ViewConfiguration, content: LocalizedContent, locale: String) -> JSONValue {
-        var config = JSONObject()
-        config.append("format", .string("4.0.0"))
-        if let templateID = view.templateID { config.append("template_id", .string(templateID)) }
-        config.append("default_localization", .string(locale))
-        config.append("assets", Self.assetList(view.assets))
-        var localization = JSONObject()
-        localization.append("id", .string(locale))
-        localization.append("is_right_to_left", .bool(content.isRightToLeft))
-        localization.append("strings", .array(content.strings.members.map { member in
-            .object(JSONObject(["id": .string(member.key), "value": member.value]))
-        }))
-        // The view's assets are at the top; the localization carries those its chain overrides.
-        var overridden = JSONObject()
-        for member in content.assets.members where view.assets[member.key] != member.value {
-            overridden.append(member.key, member.value)
+    /// The languages of the content `version` holds, as spelled, in export order: paywalls'
+    /// localizations, flows' languages (each flow carries all of them), and onboardings' builder and
+    /// remote config languages, so that a snapshot of onboardings only still has a file.
+    static func contentLocales(of export: PaywallExport, version: Int) -> [String] {
+        var locales: [String] = []
+        if PlacementKind.paywall.fallbackFormats.contains(version) {
+            locales += export.paywalls.flatMap { $0.localizations.map(\.locale) }
         }
-        if !overridden.members.isEmpty { localization.append("assets", Self.assetList(overridden)) }
-        config.append("localizations", .array([.object(localization)]))
-        if !view.customActions.isEmpty {
-            // Where the SDK looks for them does not matter to the importer: any `custom` action counts.
-            config.append("custom_actions", .array(view.customActions.map { id in
-                .object(JSONObject(["type": .string("custom"), "custom_id": .string(id)]))
-            }))
+        if PlacementKind.flow.fallbackFormats.contains(version) {
+            locales += export.flows.flatMap(\.locales)
         }
-        return .object(config)
-    }
-
-    /// Assets as the vendor lists them (objects with an `id`), or keyed by id when one is not an object.
-    static func assetList(_ assets: JSONObject) -> JSONValue {
-        var list: [JSONValue] = []
-        for member in assets.members {
-            guard case let .object(fields) = member.value else { return .object(assets) }
-            var asset = JSONObject()
-            asset.append("id", .string(member.key))
-            for field in fields.members where field.key != "id" { asset.append(field.key, field.value) }
-            list.append(.object(asset))
+        if PlacementKind.onboarding.fallbackFormats.contains(version) {
+            locales += export.onboardings.flatMap { [$0.builderLocale] + ($0.remoteConfig.map { [$0.locale] } ?? []) }
         }
-        return .array(list)
+        return locales
     }
 }

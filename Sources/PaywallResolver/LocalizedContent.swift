@@ -1,3 +1,4 @@
+import LocaleKit
 import PaywallModel
 
 /// A paywall's content for one user, merged along the locale fallback order (SPEC §5): each string
@@ -37,6 +38,22 @@ struct LocalizedContent {
         self.assets = assets
         remoteConfig = configured?.remoteConfig
         remoteConfigLocale = configured?.locale
-        isRightToLeft = localizations.lazy.compactMap(\.isRightToLeft).first ?? false
+        // The matched localization's word, else its script's direction: a silent `ar` is right to left
+        // even when the default it falls back to says `false` (the vendor's SDKs take the default's).
+        isRightToLeft = localizations.first.map { matched in
+            matched.isRightToLeft ?? (try? LanguageTag(parsing: matched.locale).maximized.isRightToLeft) ?? false
+        } ?? false
+    }
+}
+
+extension LocalizedContent {
+    /// The merged assets that differ from the view's: the view's are at the top of a builder
+    /// configuration, and its localization carries those its chain overrides.
+    func assets(overriding viewAssets: JSONObject) -> JSONObject {
+        var overridden = JSONObject()
+        for member in assets.members where viewAssets[member.key] != member.value {
+            overridden.append(member.key, member.value)
+        }
+        return overridden
     }
 }

@@ -1,11 +1,12 @@
 import LocaleKit
 import PaywallModel
 
-extension ResolvedBundle.ProductOffer {
-    /// `product` offered at `price`, its price and periods formatted for `locale`. A text that cannot be
-    /// formatted (a currency ICU does not know) is left out, and why is added to `problems`.
+extension ProductOffer {
+    /// `product` offered at `price`, its price and periods formatted for `locale`: taken from `known`
+    /// (texts formatted at import, by `ProductFormatter.priceKey` and `periodKey`), else by ICU. A text
+    /// that cannot be formatted (a currency ICU does not know) is left out, and why is added to `problems`.
     init(_ product: Product, localizedTitle: String?, price: Price?, formatter: ProductFormatter, locale: LanguageTag?,
-         problems: inout [String]) {
+         known: [String: String] = [:], problems: inout [String]) {
         func formatted(_ field: String, _ format: (LanguageTag) throws(ProductFormattingError) -> String) -> String? {
             guard let locale else { return nil }
             do {
@@ -18,14 +19,16 @@ extension ResolvedBundle.ProductOffer {
         func period(_ period: SubscriptionPeriod?, _ field: String) -> String? {
             period.flatMap { period in
                 formatted(field) { locale throws(ProductFormattingError) in
-                    try formatter.period(period.count, PeriodUnit(period.unit), locale: locale)
+                    if let text = known[ProductFormatter.periodKey(period.count, PeriodUnit(period.unit))] { return text }
+                    return try formatter.period(period.count, PeriodUnit(period.unit), locale: locale)
                 }
             }
         }
         self.init(vendorProductID: product.vendorProductID, localizedTitle: localizedTitle, price: price,
                   localizedPrice: price.flatMap { price in
                       formatted("localizedPrice") { locale throws(ProductFormattingError) in
-                          try formatter.price(price.amount, currency: price.currency, locale: locale)
+                          if let text = known[ProductFormatter.priceKey(price.amount, currency: price.currency)] { return text }
+                          return try formatter.price(price.amount, currency: price.currency, locale: locale)
                       }
                   },
                   localizedSubscriptionPeriod: period(product.period, "localizedSubscriptionPeriod"),
@@ -41,5 +44,13 @@ extension PeriodUnit {
         case .month: self = .month
         case .year: self = .year
         }
+    }
+}
+
+extension Product {
+    /// The keys of the texts an offer at `price` shows, as formatted at import.
+    func formattedKeys(at price: Price?) -> [String] {
+        [price.map { ProductFormatter.priceKey($0.amount, currency: $0.currency) }].compactMap { $0 }
+            + [period, trial].compactMap { $0.map { ProductFormatter.periodKey($0.count, PeriodUnit($0.unit)) } }
     }
 }

@@ -42,15 +42,4 @@ public struct UserContext: Sendable {
         self.attributionSources = attributionSources
         self.attributes = attributes
     }
-
-    /// The user's values for a segment attribute; empty when unknown.
-    func values(of attribute: String) -> [String] {
-        switch attribute {
-        case "country": return country.map { [$0] } ?? []
-        case "platform": return platform.map { [$0] } ?? []
-        case "app_version": return appVersion.map { [$0] } ?? []
-        case "attribution_source": return attributionSources
-        default: return attributes[attribute].map { [$0] } ?? []
-        }
-    }
 }

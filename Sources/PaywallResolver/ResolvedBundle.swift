@@ -2,41 +2,60 @@ import LocaleKit
 import PaywallModel
 import PaywallStore
 
-/// What a user gets at a placement: the CLI output contract of SPEC §5.
+/// What a user gets at a placement: the CLI output contract of SPEC §5. What every kind shares is
+/// here; what the variation shows (a paywall, an onboarding or a flow) is in `shown`.
 public struct ResolvedBundle: Sendable {
-    public struct ProductOffer: Sendable {
-        public let vendorProductID: String
-        public let localizedTitle: String?
-        public let price: Price?
-        /// The price, period and trial as the user's locale writes them (`R$ 49,90`, `1 mês`, `7 dias`).
-        public let localizedPrice: String?
-        public let localizedSubscriptionPeriod: String?
-        public let localizedTrialPeriod: String?
+    public enum Shown: Sendable {
+        case paywall(ResolvedPaywall)
+        case onboarding(ResolvedOnboarding)
+        case flow(ResolvedFlow)
     }
 
     public let placementID: String
     public let audience: Audience
     public let matchedSegments: [String]
     public let variation: Variation
-    public let paywall: StoredPaywall
     public let requestedLocales: [String]
     public let localeMatch: LocaleMatch
-    let content: LocalizedContent
-    public let products: [ProductOffer]
+    public let shown: Shown
     public let snapshot: SnapshotInfo
     /// The account `--explain` prints: audiences tried, the bucket, the locale chain and what each step found.
     public let explanation: [String]
 
+    public var kind: PlacementKind {
+        switch shown {
+        case .paywall: return .paywall
+        case .onboarding: return .onboarding
+        case .flow: return .flow
+        }
+    }
+
+    /// The resolved paywall, when the placement shows paywalls.
+    public var paywall: ResolvedPaywall? {
+        if case let .paywall(paywall) = shown { return paywall }
+        return nil
+    }
+
     public func json() -> JSONValue {
-        var view = JSONObject()
-        view.append("templateId", .optional(paywall.view?.templateID))
-        view.append("strings", .object(content.strings))
-        view.append("stringLocales", .object(content.stringLocales))
-        view.append("isRightToLeft", .bool(content.isRightToLeft))
-        view.append("assets", .object(content.assets))
-        view.append("timers", .strings(paywall.view?.timers ?? []))
-        view.append("customActions", .strings(paywall.view?.customActions ?? []))
-        return .object(JSONObject([
+        let locale = Self.localeMember(requested: requestedLocales, match: localeMatch)
+        let shownMembers: [JSONObject.Member]
+        switch shown {
+        case let .paywall(paywall): shownMembers = paywall.jsonMembers(locale: locale)
+        case let .onboarding(onboarding): shownMembers = onboarding.jsonMembers(locale: locale)
+        case let .flow(flow): shownMembers = flow.jsonMembers(locale: locale, variation: variation)
+        }
+        return .object(JSONObject(Self.headMembers(kind: kind, placementID: placementID, audience: audience, matchedSegments: matchedSegments,
+                                                   variation: variation).members
+                + shownMembers + Self.snapshotMember(snapshot).members))
+    }
+
+    // The bundle's members in groups, for `json()` and for renderers that keep groups rendered.
+
+    /// `kind` to `variationId`: what the placement, audience and variation decide.
+    static func headMembers(kind: PlacementKind, placementID: String, audience: Audience, matchedSegments: [String],
+                            variation: Variation) -> JSONObject {
+        JSONObject([
+            "kind": .string(kind.rawValue),
             "placementId": .string(placementID),
             "audience": .object(JSONObject([
                 "name": .string(audience.name),
@@ -44,36 +63,29 @@ public struct ResolvedBundle: Sendable {
                 "matchedSegments": .strings(matchedSegments),
             ])),
             "variationId": .string(variation.variationID),
-            "paywallId": .string(paywall.id),
-            "paywallName": .string(paywall.name),
-            "locale": .object(JSONObject([
-                "requested": .strings(requestedLocales),
-                "matched": .string(localeMatch.matched),
-                "chain": .strings(localeMatch.chain),
-                "mode": .string(localeMatch.mode.rawValue),
-                "result": .string(localeMatch.outcome.rawValue),
-            ])),
-            "remoteConfig": content.remoteConfig ?? .null,
-            "viewConfiguration": .object(view),
-            "products": .array(products.map(Self.json(for:))),
+        ])
+    }
+
+    /// `locale`: the user's locales and what they matched.
+    static func localeMember(requested: [String], match: LocaleMatch) -> JSONObject.Member {
+        JSONObject.Member(key: "locale", value: .object(JSONObject([
+            "requested": .strings(requested),
+            "matched": .string(match.matched),
+            "chain": .strings(match.chain),
+            "mode": .string(match.mode.rawValue),
+            "result": .string(match.outcome.rawValue),
+        ])))
+    }
+
+    /// `snapshot`, the last member.
+    static func snapshotMember(_ snapshot: SnapshotInfo) -> JSONObject {
+        JSONObject([
             "snapshot": .object(JSONObject([
                 "id": .string(snapshot.key),
                 "revision": .integer(snapshot.revision),
                 "exportedAt": .string(snapshot.exportedAt),
                 "syncedAt": .string(snapshot.importedAt),
             ])),
-        ]))
-    }
-
-    private static func json(for offer: ProductOffer) -> JSONValue {
-        .object(JSONObject([
-            "vendorProductId": .string(offer.vendorProductID),
-            "localizedTitle": .optional(offer.localizedTitle),
-            "price": offer.price.map { .number($0.amount) } ?? .null,
-            "currencyCode": .optional(offer.price?.currency),
-            "localizedPrice": .optional(offer.localizedPrice),
-            "localizedSubscriptionPeriod": .optional(offer.localizedSubscriptionPeriod),
-            "localizedTrialPeriod": .optional(offer.localizedTrialPeriod),
-        ]))
+        ])
     }
 }

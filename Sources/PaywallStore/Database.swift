@@ -2,7 +2,9 @@ import CSQLite
 
 /// One SQLite connection, configured for the store: WAL (readers see only committed snapshots while
 /// a writer works), a busy timeout, foreign keys on, and `synchronous=NORMAL`, which in WAL mode
-/// can lose the last commits on power loss but never leaves the database inconsistent.
+/// can lose the last commits on power loss but never leaves the database inconsistent. The WAL and
+/// its index stay beside the database when the last connection closes (emptied), so that the next
+/// command, a cold `resolve` say, does not create them again.
 final class Database {
     enum TransactionMode: String {
         /// Takes the write lock at once, so a concurrent writer fails early rather than mid-transaction.
@@ -11,12 +13,11 @@ final class Database {
         case deferred = "DEFERRED"
     }
 
-    static let busyTimeoutMilliseconds: Int32 = 2000
-
     let path: String
     private let handle: OpaquePointer
 
-    init(path: String, create: Bool) throws(StoreError) {
+    /// - Parameter busyTimeout: how long a write waits for another connection's write lock before failing.
+    init(path: String, create: Bool, busyTimeout: Duration = PaywallStore.defaultBusyTimeout) throws(StoreError) {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -27,7 +28,13 @@ final class Database {
         }
         self.path = path
         self.handle = handle
-        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        var persistent: Int32 = 1
+        sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persistent)
+        // A reader that closes last would checkpoint the WAL: work for the writers (import, sync), which
+        // checkpoint as they commit, not for a cold `resolve` on its way out.
+        if !create { csqlite_skip_checkpoint_on_close(handle) }
+        let (seconds, attoseconds) = busyTimeout.components
+        sqlite3_busy_timeout(handle, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         let journalMode = try prepare("PRAGMA journal_mode = WAL")
         guard try journalMode.step(), journalMode.text(at: 0).lowercased() == "wal" else {
             throw StoreError(kind: .io, message: "cannot switch the store at \(path) to WAL journal mode")
@@ -78,7 +85,8 @@ final class Database {
     private static func error(code: Int32, reason: String, path: String) -> StoreError {
         switch code & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return StoreError(kind: .locked, message: "another writer holds the store at \(path) (\(reason))")
+            let writer = StoreWriter.describe(databasePath: path).map { " (\($0))" } ?? ""
+            return StoreError(kind: .locked, message: "another writer\(writer) holds the store at \(path) (\(reason))")
         case SQLITE_CORRUPT, SQLITE_NOTADB:
             return StoreError(kind: .corrupt, message: "the store at \(path) is damaged: \(reason)")
         default:

@@ -19,6 +19,8 @@ extension PaywallStore {
                                  segments: try bodies(in: "segments", of: snapshot, Segment.init(stored:)),
                                  products: try bodies(in: "products", of: snapshot, Product.init(stored:)),
                                  paywalls: try paywalls(of: snapshot),
+                                 onboardings: try bodies(in: "onboardings", of: snapshot, Onboarding.init(stored:)),
+                                 flows: try bodies(in: "flows", of: snapshot, Flow.init(stored:)),
                                  placements: try bodies(in: "placements", of: snapshot, Placement.init(stored:)),
                                  sourceDocument: try sourceDocument(of: snapshot))
         }
@@ -57,7 +59,7 @@ extension PaywallStore {
     }
 
     /// Decodes the `body` column of every row of `table` for the snapshot, in export order.
-    private func bodies<Element>(in table: String, of snapshot: SnapshotInfo,
+    func bodies<Element>(in table: String, of snapshot: SnapshotInfo,
                                  _ decode: (JSONValue) throws(StorageDecodingError) -> Element) throws(StoreError) -> [Element] {
         let statement = try database.prepare("SELECT body FROM \(table) WHERE snapshot_id = ?1 ORDER BY ordinal")
         try statement.bind(snapshot.id)

@@ -5,10 +5,14 @@ extension PaywallStore {
     /// `source` has the same content hash; then nothing is written. The source's validators are
     /// forgotten: they described the data this replaces (a sync records the new ones once it has published). Retention is per source: each keeps
     /// its newest `retention` snapshots (at least the new one), so a busy source never evicts another's.
-    /// - Parameter localeIdentity: says, for a localization key, what resolution will need to know of it
-    ///   (kept with the paywall, see `StoredPaywall.localeIdentities`).
+    /// - Parameters:
+    ///   - localeIdentity: says, for a localization key, what resolution will need to know of it (kept
+    ///     with the paywall, see `StoredPaywall.localeIdentities`).
+    ///   - formattedTexts: prices and periods formatted beforehand, for `formattedTexts(for:keys:in:)`.
+    ///   - localeFacts: ICU's answers about the export's locales, for `localeFacts(of:)`.
     public func publish(_ export: PaywallExport, source: String, contentHash: String, importedAt: String,
-                        retention: Int = defaultRetention, localeIdentity: ((String) -> String?)? = nil) throws(StoreError) -> PublishOutcome {
+                        retention: Int = defaultRetention, localeIdentity: ((String) -> String?)? = nil,
+                        formattedTexts: [FormattedText] = [], localeFacts: String? = nil) throws(StoreError) -> PublishOutcome {
         try database.transaction { () throws(StoreError) -> PublishOutcome in
             if let current = try currentSnapshot(of: source), current.contentHash == contentHash {
                 return .unchanged(current)
@@ -26,6 +30,16 @@ extension PaywallStore {
                                         appID: export.appID, revision: export.revision, exportedAt: export.exportedAt,
                                         importedAt: importedAt, contentHash: contentHash)
             try insertContents(of: export, snapshotID: snapshot.id, localeIdentity: localeIdentity)
+            let text = try database.prepare("INSERT OR IGNORE INTO formatted_texts (snapshot_id, locale, key, text) VALUES (?1, ?2, ?3, ?4)")
+            for formatted in formattedTexts {
+                try text.bind(snapshot.id, formatted.locale, formatted.key, formatted.text)
+                try text.run()
+            }
+            if let localeFacts {
+                let facts = try database.prepare("INSERT INTO locale_facts (snapshot_id, facts) VALUES (?1, ?2)")
+                try facts.bind(snapshot.id, localeFacts)
+                try facts.run()
+            }
             if let document = export.sourceDocument {
                 let source = try database.prepare("INSERT INTO source_documents (snapshot_id, body) VALUES (?1, ?2)")
                 try source.bind(snapshot.id, document.rendered())
@@ -61,11 +75,9 @@ extension PaywallStore {
             try placement.run()
         }
 
-        let product = try database.prepare("INSERT INTO products (snapshot_id, ordinal, id, body) VALUES (?1, ?2, ?3, ?4)")
-        for (ordinal, item) in export.products.enumerated() {
-            try product.bind(snapshotID, ordinal, item.id, item.stored.rendered())
-            try product.run()
-        }
+        try insertBodies(export.products.map { ($0.id, $0.stored) }, into: "products", snapshotID: snapshotID)
+        try insertBodies(export.onboardings.map { ($0.id, $0.stored) }, into: "onboardings", snapshotID: snapshotID)
+        try insertBodies(export.flows.map { ($0.id, $0.stored) }, into: "flows", snapshotID: snapshotID)
 
         let paywall = try database.prepare("INSERT INTO paywalls (snapshot_id, ordinal, id, body) VALUES (?1, ?2, ?3, ?4)")
         let localization = try database.prepare("""
@@ -79,6 +91,15 @@ extension PaywallStore {
                 try localization.bind(snapshotID, paywallOrdinal, ordinal, item.id, contents.locale, contents.stored.rendered())
                 try localization.run()
             }
+        }
+    }
+
+    /// One row per element of a table keyed by (snapshot, id, ordinal), in export order.
+    private func insertBodies(_ elements: [(id: String, body: JSONValue)], into table: String, snapshotID: Int64) throws(StoreError) {
+        let insert = try database.prepare("INSERT INTO \(table) (snapshot_id, ordinal, id, body) VALUES (?1, ?2, ?3, ?4)")
+        for (ordinal, element) in elements.enumerated() {
+            try insert.bind(snapshotID, ordinal, element.id, element.body.rendered())
+            try insert.run()
         }
     }
 }

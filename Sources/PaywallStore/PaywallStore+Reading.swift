@@ -3,6 +3,12 @@ import PaywallModel
 // Each read is one statement on a primary key or an index. Where a model built in code repeats an id,
 // the first in export order wins.
 extension PaywallStore {
+    /// Runs `body` in one read transaction: its reads all see one state of the store (a publish landing
+    /// meanwhile is seen by the next transaction) and share one taking of the locks.
+    public func reading<Value>(_ body: () throws(StoreError) -> Value) throws(StoreError) -> Value {
+        try database.transaction(.deferred, body)
+    }
+
     /// In export order.
     public func placementIDs(in snapshot: SnapshotInfo) throws(StoreError) -> [String] {
         let statement = try database.prepare("SELECT id FROM placements WHERE snapshot_id = ?1 ORDER BY ordinal")
@@ -15,18 +21,37 @@ extension PaywallStore {
             "SELECT body, segments FROM placements WHERE snapshot_id = ?1 AND id = ?2 ORDER BY ordinal LIMIT 1")
         try statement.bind(snapshot.id, id)
         guard try statement.step() else { return nil }
-        return try decoded("placement '\(id)'", of: snapshot) { () throws(StorageDecodingError) in
-            StoredPlacement(placement: try Placement(stored: .stored(statement.text(at: 0))),
-                            segments: try JSONValue.stored(statement.text(at: 1)).storedElements().map(Segment.init(stored:)))
+        return try storedPlacement(from: statement, part: "placement '\(id)'", of: snapshot)
+    }
+
+    /// A row of `SELECT body, segments FROM placements`.
+    func storedPlacement(from row: Statement, part: String, of snapshot: SnapshotInfo) throws(StoreError) -> StoredPlacement {
+        try decoded(part, of: snapshot) { () throws(StorageDecodingError) in
+            StoredPlacement(placement: try Placement(stored: .stored(row.bytes(at: 0))),
+                            segments: try JSONValue.stored(row.bytes(at: 1)).storedElements().map(Segment.init(stored:)))
         }
     }
 
     public func paywall(_ id: String, in snapshot: SnapshotInfo) throws(StoreError) -> StoredPaywall? {
-        let statement = try database.prepare("SELECT body FROM paywalls WHERE snapshot_id = ?1 AND id = ?2 ORDER BY ordinal LIMIT 1")
+        try element(id, in: "paywalls", noun: "paywall", of: snapshot, StoredPaywall.init(stored:))
+    }
+
+    public func onboarding(_ id: String, in snapshot: SnapshotInfo) throws(StoreError) -> Onboarding? {
+        try element(id, in: "onboardings", noun: "onboarding", of: snapshot, Onboarding.init(stored:))
+    }
+
+    public func flow(_ id: String, in snapshot: SnapshotInfo) throws(StoreError) -> Flow? {
+        try element(id, in: "flows", noun: "flow", of: snapshot, Flow.init(stored:))
+    }
+
+    /// The body of the row of `table` with `id`, decoded; nil when there is none.
+    private func element<Element>(_ id: String, in table: String, noun: String, of snapshot: SnapshotInfo,
+                                  _ decode: (JSONValue) throws(StorageDecodingError) -> Element) throws(StoreError) -> Element? {
+        let statement = try database.prepare("SELECT body FROM \(table) WHERE snapshot_id = ?1 AND id = ?2 ORDER BY ordinal LIMIT 1")
         try statement.bind(snapshot.id, id)
         guard try statement.step() else { return nil }
-        return try decoded("paywall '\(id)'", of: snapshot) { () throws(StorageDecodingError) in
-            try StoredPaywall(stored: .stored(statement.text(at: 0)))
+        return try decoded("\(noun) '\(id)'", of: snapshot) { () throws(StorageDecodingError) in
+            try decode(.stored(statement.text(at: 0)))
         }
     }
 

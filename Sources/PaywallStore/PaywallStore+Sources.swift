@@ -1,5 +1,5 @@
 extension PaywallStore {
-    private static let sourceColumns = "name, position, entity_tag, last_modified, checked_at, succeeded_at, outcome, message"
+    private static let sourceColumns = "name, position, entity_tag, last_modified, checked_at, succeeded_at, outcome, message, body_sha256"
 
     /// In answer order.
     public func sources() throws(StoreError) -> [SourceState] {
@@ -34,17 +34,18 @@ extension PaywallStore {
             UPDATE sources SET checked_at = ?2, outcome = ?3, message = ?4,
                 succeeded_at = CASE WHEN ?5 THEN ?2 ELSE succeeded_at END,
                 entity_tag = CASE WHEN ?5 THEN ?6 ELSE entity_tag END,
-                last_modified = CASE WHEN ?5 THEN ?7 ELSE last_modified END
+                last_modified = CASE WHEN ?5 THEN ?7 ELSE last_modified END,
+                body_sha256 = CASE WHEN ?5 THEN ?8 ELSE body_sha256 END
             WHERE name = ?1
             """)
         try update.bind(source, check.checkedAt, check.outcome, check.message, check.validators == nil ? 0 : 1,
-                        check.validators?.entityTag, check.validators?.lastModified)
+                        check.validators?.entityTag, check.validators?.lastModified, check.validators?.bodySHA256)
         try update.run()
     }
 
     /// So that no conditional request can be answered 304 for data that is no longer current.
     func forgetValidators(of source: String) throws(StoreError) {
-        let update = try database.prepare("UPDATE sources SET entity_tag = NULL, last_modified = NULL WHERE name = ?1")
+        let update = try database.prepare("UPDATE sources SET entity_tag = NULL, last_modified = NULL, body_sha256 = NULL WHERE name = ?1")
         try update.bind(source)
         try update.run()
     }
@@ -62,7 +63,7 @@ extension PaywallStore {
 extension SourceState {
     init(row: Statement) {
         self.init(name: row.text(at: 0), position: Int(row.integer(at: 1)),
-                  validators: Validators(entityTag: row.optionalText(at: 2), lastModified: row.optionalText(at: 3)),
+                  validators: Validators(entityTag: row.optionalText(at: 2), lastModified: row.optionalText(at: 3), bodySHA256: row.optionalText(at: 8)),
                   checkedAt: row.optionalText(at: 4), succeededAt: row.optionalText(at: 5),
                   outcome: row.optionalText(at: 6), message: row.optionalText(at: 7))
     }

@@ -6,6 +6,8 @@ import Glibc
 /// retention never deletes a source's newest snapshot, so no separate pointer is needed.
 public final class PaywallStore {
     public static let defaultRetention = 10
+    /// How long a write waits for another writer (an import, a sync) before failing as locked.
+    public static let defaultBusyTimeout: Duration = .seconds(2)
     public static let schemaVersion = Schema.latestVersion
 
     let database: Database
@@ -15,8 +17,8 @@ public final class PaywallStore {
     }
 
     /// Opens the store in `directory`, creating both (the directory with mode 0700) when `create` is
-    /// true, and brings its schema up to date.
-    public static func open(at directory: String, create: Bool) throws(StoreError) -> PaywallStore {
+    /// true, and brings its schema up to date. Writes wait up to `busyTimeout` for another writer.
+    public static func open(at directory: String, create: Bool, busyTimeout: Duration = defaultBusyTimeout) throws(StoreError) -> PaywallStore {
         let path = (directory.hasSuffix("/") ? directory : directory + "/") + "paywalls.sqlite"
         if create {
             try createDirectory(directory)
@@ -26,7 +28,7 @@ public final class PaywallStore {
             }
             throw StoreError(kind: .missing, message: "no store at \(directory) (run `paywalls import FILE` first)")
         }
-        let database = try Database(path: path, create: create)
+        let database = try Database(path: path, create: create, busyTimeout: busyTimeout)
         try Schema.migrate(database)
         return PaywallStore(database: database)
     }

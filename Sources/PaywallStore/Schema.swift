@@ -1,7 +1,7 @@
 /// The store's schema as an ordered list of migrations: `migrations[n]` takes `user_version` from n to
 /// n + 1, so version 1 is the first schema. Append steps; never edit a released one.
 enum Schema {
-    static let migrations = [version1, version2, version3]
+    static let migrations = [version1, version2, version3, version4, version5]
 
     static var latestVersion: Int { migrations.count }
 
@@ -118,5 +118,49 @@ enum Schema {
             message TEXT
         );
         INSERT INTO sources (name, position) SELECT source, MIN(id) FROM snapshots GROUP BY source;
+        """
+
+    /// Onboardings and flows (SPEC §4.2), what the variations of placements of those kinds show. A
+    /// placement's stored body says its kind; one stored before this version shows paywalls. And per
+    /// source the SHA-256 of its last good download's bytes, beside its validators.
+    private static let version4 = """
+        CREATE TABLE onboardings (
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots (id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            ordinal INTEGER NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE UNIQUE INDEX onboardings_by_id ON onboardings (snapshot_id, id, ordinal);
+
+        CREATE TABLE flows (
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots (id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            ordinal INTEGER NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE UNIQUE INDEX flows_by_id ON flows (snapshot_id, id, ordinal);
+
+        ALTER TABLE sources ADD COLUMN body_sha256 TEXT;
+        """
+
+    /// What a cold `resolve` would otherwise ask ICU, kept at import: prices and subscription periods
+    /// formatted for the locales the export names (loading ICU's number formatting costs about a
+    /// millisecond, a sixth of a whole `paywalls --version`), keyed by the formatting locale's
+    /// canonical tag and a key that says what is formatted (`ProductFormatter.priceKey`, `periodKey`);
+    /// and ICU's answers about those locales (`LocaleFacts`: loading its locale data costs half a
+    /// millisecond more). Snapshots published before have neither, and resolve as before.
+    private static let version5 = """
+        CREATE TABLE formatted_texts (
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots (id) ON DELETE CASCADE,
+            locale TEXT NOT NULL,
+            key TEXT NOT NULL,
+            text TEXT NOT NULL,
+            PRIMARY KEY (snapshot_id, locale, key)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE locale_facts (
+            snapshot_id INTEGER PRIMARY KEY REFERENCES snapshots (id) ON DELETE CASCADE,
+            facts TEXT NOT NULL
+        );
         """
 }

@@ -14,13 +14,14 @@ public struct SnapshotInfo: Sendable, Equatable {
     public let exportedAt: String
     /// ISO 8601 UTC.
     public let importedAt: String
-    /// Hex SHA-256 of the raw document.
+    /// Hex SHA-256 that identifies the content: the JSON value, not the bytes (`ValueHasher` in
+    /// PaywallSync); snapshots published before that hold the SHA-256 of the file.
     public let contentHash: String
 
     public init(id: Int64, source: String, format: String, appID: String, revision: Int, exportedAt: String,
                 importedAt: String, contentHash: String) {
         let digits = String(id)
-        key = String(repeating: "0", count: max(0, 6 - digits.count)) + digits + "-" + contentHash.prefix(12)
+        key = String(repeating: "0", count: max(0, 6 - digits.count)) + digits + "-" + String(contentHash.prefix(12))
         self.id = id
         self.source = source
         self.format = format

@@ -14,14 +14,18 @@ public struct SourceState: Sendable, Equatable {
     public let message: String?
 }
 
-/// A response's cache validators.
+/// What tells that a download is the data a source already has: the response's cache validators, sent
+/// back in a conditional request, and the SHA-256 of the body's bytes, which tells an unchanged body
+/// under a new ETag without decoding it.
 public struct Validators: Sendable, Equatable {
     public let entityTag: String?
     public let lastModified: String?
+    public let bodySHA256: String?
 
-    public init(entityTag: String?, lastModified: String?) {
+    public init(entityTag: String?, lastModified: String?, bodySHA256: String? = nil) {
         self.entityTag = entityTag
         self.lastModified = lastModified
+        self.bodySHA256 = bodySHA256
     }
 
     public static let empty = Validators(entityTag: nil, lastModified: nil)

@@ -50,6 +50,11 @@ final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
     }
 
+    /// The column's bytes, valid until the statement steps again.
+    func bytes(at column: Int32) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
     /// Nil for NULL.
     func optionalText(at column: Int32) -> String? {
         sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(at: column)

@@ -44,12 +44,15 @@ extension Condition {
 
 extension Placement {
     var stored: JSONValue {
-        .object(JSONObject(["id": .string(id), "audiences": .array(audiences.map(\.stored))]))
+        .object(JSONObject(["id": .string(id), "kind": .string(kind.rawValue), "audiences": .array(audiences.map(\.stored))]))
     }
 
+    /// Placements stored before onboardings and flows (schema 3 and older) have no kind: paywalls.
     init(stored: JSONValue) throws(StorageDecodingError) {
         let fields = try StoredFields(stored)
-        self.init(id: try fields.string("id"), audiences: try fields.array("audiences").map(Audience.init(stored:)))
+        let kindName = try fields.optionalString("kind") ?? PlacementKind.paywall.rawValue
+        guard let kind = PlacementKind(rawValue: kindName) else { throw StorageDecodingError(reason: "unknown placement kind '\(kindName)'") }
+        self.init(id: try fields.string("id"), kind: kind, audiences: try fields.array("audiences").map(Audience.init(stored:)))
     }
 }
 
@@ -71,13 +74,17 @@ extension Audience {
 
 extension Variation {
     var stored: JSONValue {
-        .object(JSONObject(["variation_id": .string(variationID), "paywall_id": .string(paywallID), "weight": .integer(weight)]))
+        var object = JSONObject(["variation_id": .string(variationID), "content_id": .string(contentID), "weight": .integer(weight)])
+        if let name { object.append("name", .string(name)) }
+        return .object(object)
     }
 
+    /// Variations stored before onboardings and flows (schema 3 and older) name a `paywall_id`.
     init(stored: JSONValue) throws(StorageDecodingError) {
         let fields = try StoredFields(stored)
-        self.init(variationID: try fields.string("variation_id"), paywallID: try fields.string("paywall_id"),
-                  weight: try fields.integer("weight"))
+        let contentID = fields.optional("content_id") == nil ? try fields.string("paywall_id") : try fields.string("content_id")
+        self.init(variationID: try fields.string("variation_id"), contentID: contentID, weight: try fields.integer("weight"),
+                  name: try fields.optionalString("name"))
     }
 }
 
@@ -184,5 +191,89 @@ extension Localization {
         let fields = try StoredFields(stored)
         self.init(locale: locale, remoteConfig: fields.optional("remote_config"), strings: try fields.object("strings"),
                   assets: try fields.object("assets"), isRightToLeft: try fields.optionalBool("is_right_to_left"))
+    }
+}
+
+extension RemoteConfig {
+    var stored: JSONValue {
+        .object(JSONObject(["locale": .string(locale), "document": document]))
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(locale: try fields.string("locale"), document: try fields.value("document"))
+    }
+}
+
+extension Onboarding {
+    var stored: JSONValue {
+        var object = JSONObject([
+            "id": .string(id), "name": .string(name), "config_url": .string(configURL), "builder_locale": .string(builderLocale),
+        ])
+        if let remoteConfig { object.append("remote_config", remoteConfig.stored) }
+        return .object(object)
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(id: try fields.string("id"), name: try fields.string("name"), configURL: try fields.string("config_url"),
+                  builderLocale: try fields.string("builder_locale"),
+                  remoteConfig: try fields.optional("remote_config").map(RemoteConfig.init(stored:)))
+    }
+}
+
+extension Flow {
+    var stored: JSONValue {
+        var object = JSONObject([
+            "id": .string(id), "name": .string(name), "remote_configs": .array(remoteConfigs.map(\.stored)),
+            "paywalls": .array(paywalls.map(\.stored)), "layouts": .array(layouts.map(\.stored)),
+        ])
+        if let versionID { object.append("version_id", .string(versionID)) }
+        if let grids { object.append("grids", grids) }
+        return .object(object)
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(id: try fields.string("id"), name: try fields.string("name"), versionID: try fields.optionalString("version_id"),
+                  remoteConfigs: try fields.array("remote_configs").map(RemoteConfig.init(stored:)),
+                  paywalls: try fields.array("paywalls").map(FlowPaywall.init(stored:)),
+                  layouts: try fields.array("layouts").map(FlowLayout.init(stored:)), grids: fields.optional("grids"))
+    }
+}
+
+extension FlowPaywall {
+    var stored: JSONValue {
+        var object = JSONObject([
+            "variation_id": .string(variationID), "paywall_id": .string(paywallID), "paywall_name": .string(paywallName),
+            "product_ids": .strings(productIDs),
+        ])
+        if let webPurchaseURL { object.append("web_purchase_url", .string(webPurchaseURL)) }
+        return .object(object)
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(variationID: try fields.string("variation_id"), paywallID: try fields.string("paywall_id"),
+                  paywallName: try fields.string("paywall_name"), webPurchaseURL: try fields.optionalString("web_purchase_url"),
+                  productIDs: try fields.strings("product_ids"))
+    }
+}
+
+extension FlowLayout {
+    var stored: JSONValue {
+        var object = JSONObject(["id": .string(id), "localizations": .array(localizations.map { localization in
+            .object((localization.stored.objectValue ?? JSONObject()).replacing("locale", with: .string(localization.locale)))
+        })])
+        if let defaultLocale { object.append("default_locale", .string(defaultLocale)) }
+        return .object(object)
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(id: try fields.string("id"), defaultLocale: try fields.optionalString("default_locale"),
+                  localizations: try fields.array("localizations").map { (entry) throws(StorageDecodingError) in
+                      try Localization(locale: try StoredFields(entry).string("locale"), stored: entry)
+                  })
     }
 }

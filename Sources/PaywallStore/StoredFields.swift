@@ -72,11 +72,16 @@ struct StoredFields {
 extension JSONValue {
     /// Parses a stored column. This module rendered it from a model, so the limits only guard the stack.
     static func stored(_ text: String) throws(StorageDecodingError) -> JSONValue {
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(StorageDecodingError) in try stored(UnsafeRawBufferPointer(bytes)) } }.get()
+    }
+
+    static func stored(_ bytes: UnsafeRawBufferPointer) throws(StorageDecodingError) -> JSONValue {
         var limits = JSONParser.Limits()
         limits.maximumDepth = 256
         limits.maximumStringBytes = Int.max
         do {
-            return try JSONParser.parse(text, limits: limits)
+            return try JSONParser.parse(bytes, limits: limits)
         } catch {
             throw StorageDecodingError(reason: "not JSON: \(error)")
         }

@@ -2,9 +2,12 @@ import Glibc
 
 /// The moment a run must be over by, on the monotonic clock (a wall-clock change cannot stretch it).
 struct Deadline {
+    /// How long the run was given, for messages.
+    let length: Duration
     private let end: ContinuousClock.Instant
 
     init(after duration: Duration) {
+        length = duration
         end = .now + duration
     }
 
@@ -15,12 +18,6 @@ struct Deadline {
     var hasPassed: Bool {
         remaining == .zero
     }
-
-    /// Whole seconds left, rounded up, for libcurl's timeouts (which take whole seconds).
-    var remainingWholeSeconds: Int {
-        let (seconds, attoseconds) = remaining.components
-        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
-    }
 }
 
 extension Duration {
@@ -28,6 +25,12 @@ extension Duration {
     public var wholeMilliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    /// For messages: `30 s`, or `1500 ms` when the seconds are not whole.
+    var spoken: String {
+        let milliseconds = wholeMilliseconds
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 }
 

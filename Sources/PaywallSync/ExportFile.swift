@@ -1,44 +1,37 @@
 import Digests
 import LocaleKit
 import PaywallModel
-import PaywallStore
 
-/// An export on disk, as `import` and `sync` read it: hashed, then decoded and checked whole. The
-/// file is mapped, not read: pages are given back as parsing moves on, so memory holds the model,
-/// not the model and the file.
+/// An export on disk, as `import` and `sync` read it: decoded and checked whole, and its value hash
+/// computed in the same pass. The file is mapped, not read: pages are given back as parsing moves on,
+/// so memory holds the model, not the model and the file.
 public final class ExportFile {
     public let path: String
     private let file: MappedFile
-    /// Hex SHA-256 of the file's bytes: what tells an identical export without decoding it.
-    public let contentHash: String
 
     public init(path: String) throws(ExportFileError) {
         self.path = path
         file = try MappedFile(path: path)
-        contentHash = Digest.hex(Digest.bytes(of: file.bytes, using: .sha256))
-        file.release(upTo: file.count)
     }
 
     public var byteCount: Int { file.count }
 
+    /// Hex SHA-256 of the file's bytes, as `sha256sum` prints it: what tells the same download again
+    /// without decoding it. Read before `decode`, which gives the pages back as it goes.
+    public func bytesSHA256() -> String {
+        Digest.hex(Digest.bytes(of: file.bytes, using: .sha256))
+    }
+
     /// Every problem at its JSON pointer, locale keys checked against `policy`.
-    public func decode(format: ExportDecoder.Format, policy: LocalePolicy) throws(ExportFileError) -> PaywallExport {
+    public func decode(format: ExportDecoder.Format, policy: LocalePolicy) throws(ExportFileError) -> DecodedExport {
         let decoder = ExportDecoder(localeProblem: { localeKeyProblem($0, policy: policy) })
+        let hasher = ValueHasher()
         do {
-            return try decoder.decode(file.bytes, format: format, progress: file.release(upTo:))
+            let export = try decoder.decode(file.bytes, format: format, observer: hasher, progress: file.release(upTo:))
+            return DecodedExport(export: export, contentHash: hasher.hexDigest(), policy: policy)
         } catch {
             throw ExportFileError(kind: .invalid, message: error.description)
         }
-    }
-}
-
-extension PaywallStore {
-    /// Publishes an export decoded from `file` as `source`'s new snapshot (see `publish`), keeping each
-    /// localization key's identity for resolution.
-    public func publish(_ export: PaywallExport, decodedFrom file: ExportFile, source: String, importedAt: String = Timestamp.now(),
-                        retention: Int = defaultRetention) throws(StoreError) -> PublishOutcome {
-        try publish(export, source: source, contentHash: file.contentHash, importedAt: importedAt, retention: retention,
-                    localeIdentity: { LocaleIdentity(of: $0)?.serialized })
     }
 }
 

@@ -5,8 +5,8 @@ public struct SourceResult: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// A new snapshot was published.
         case published
-        /// The server answered 304, or sent the bytes already current: nothing was written.
-        case unchanged
+        /// The data is the current snapshot's, as the evidence says: nothing was written.
+        case unchanged(Evidence)
         /// The source failed; its last good data stays current.
         case failed(Failure)
 
@@ -27,13 +27,24 @@ public struct SourceResult: Sendable {
     public let bytes: Int64
     public let duration: Duration
     public let attempts: Int
-    /// True when the server answered 304 to the stored validators.
-    public let notModified: Bool
     /// The source's current snapshot after the run (the previous one when it failed), if any.
     public let snapshot: SnapshotInfo?
 
     /// The word logs, `status` and the store use for the outcome.
     public var status: String { outcome.name }
+
+    /// True when the server answered 304 to the stored validators.
+    public var notModified: Bool { outcome == .unchanged(.notModified) }
+}
+
+/// What showed that a download holds the current snapshot's data.
+public enum Evidence: Sendable, Equatable {
+    /// The server answered 304 to the stored validators.
+    case notModified
+    /// The body has the very bytes of the current snapshot's download: not decoded again.
+    case sameBytes
+    /// The body decodes to the current snapshot's JSON value.
+    case sameContent
 }
 
 /// Why a source failed, ordered from the least to the most serious: a run reports its worst.

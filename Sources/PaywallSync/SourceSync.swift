@@ -31,7 +31,6 @@ struct SourceSync {
         let started = ContinuousClock.now
         var attempts = 0
         var bytes: Int64 = 0
-        var notModified = false
         var generator = SystemRandomNumberGenerator()
         let bodyPath = run.incomingDirectory + "/" + source.name + ".part"
         defer { unlink(bodyPath) }
@@ -40,9 +39,9 @@ struct SourceSync {
             attempts += 1
             let attempt: Attempt
             do {
-                attempt = try self.attempt(number: attempts, bodyPath: bodyPath, bytes: &bytes, notModified: &notModified)
+                attempt = try self.attempt(number: attempts, bodyPath: bodyPath, bytes: &bytes)
             } catch {
-                attempt = .done(Ending(outcome: .failed(Failure(storeError: error)), status: nil))
+                attempt = .done(Ending(outcome: .failed(Failure(storeError: error, waited: run.lockWait)), status: nil))
             }
             switch attempt {
             case let .done(done):
@@ -61,7 +60,7 @@ struct SourceSync {
         }
         let outcome = record(ending)
         return SourceResult(source: source.name, outcome: outcome, httpStatus: ending.status, bytes: bytes,
-                            duration: ContinuousClock.now - started, attempts: attempts, notModified: notModified,
+                            duration: ContinuousClock.now - started, attempts: attempts,
                             snapshot: try? run.store.currentSnapshot(of: source.name))
     }
 
@@ -75,11 +74,14 @@ struct SourceSync {
         guard delay >= run.deadline.remaining else { return nil }
         let asked = retryAfter.map { "; the server asked to wait \($0) s" } ?? ""
         return .failed(.unreachable, "\(reason) (\(gaveUp): the next would pass the run's deadline of "
-                           + "\(run.configuration.deadlineSeconds) s\(asked))", status: status)
+                           + "\(run.deadline.length.spoken)\(asked))", status: status)
     }
 
-    /// Writes the attempt to the source's state in the store; the outcome, unless that write failed.
+    /// Writes the attempt to the source's state in the store (unless another writer holds it); the
+    /// outcome, unless that write failed.
     private func record(_ ending: Ending) -> SourceResult.Outcome {
+        // Another writer held the store for the whole wait: recording would wait as long again.
+        if case let .failed(failure) = ending.outcome, failure.kind == .storeLocked { return ending.outcome }
         let check = if case let .failed(failure) = ending.outcome {
             SyncCheck(checkedAt: Timestamp.now(), outcome: ending.outcome.name, message: failure.message)
         } else {
@@ -91,22 +93,22 @@ struct SourceSync {
         } catch {
             // A failure is reported whether or not it could be recorded.
             if case .failed = ending.outcome { return ending.outcome }
-            return .failed(Failure(storeError: error))
+            return .failed(Failure(storeError: error, waited: run.lockWait))
         }
     }
 
-    private func attempt(number: Int, bodyPath: String, bytes: inout Int64, notModified: inout Bool) throws(StoreError) -> Attempt {
+    private func attempt(number: Int, bodyPath: String, bytes: inout Int64) throws(StoreError) -> Attempt {
         // Earlier sources may have used the whole run; libcurl would read a timeout of 0 as none at all.
         guard !run.deadline.hasPassed else {
-            return .done(.failed(.unreachable, "not tried: the run's deadline of \(run.configuration.deadlineSeconds) s had passed"))
+            return .done(.failed(.unreachable, "not tried: the run's deadline of \(run.deadline.length.spoken) had passed"))
         }
         let current = try run.store.currentSnapshot(of: source.name)
         // Validators only mean something while the data they describe is still here.
         let validators = current == nil ? nil : try run.store.source(named: source.name)?.validators
         let request = TransferRequest(
             url: source.url.text, headers: source.headers.map { ($0.name, $0.value) }, token: token, caFile: source.caFile,
-            connectTimeoutSeconds: max(1, min(10, run.deadline.remainingWholeSeconds)),
-            timeoutSeconds: max(1, min(source.timeoutSeconds, run.deadline.remainingWholeSeconds)),
+            connectTimeout: max(.milliseconds(1), min(.seconds(10), run.deadline.remaining)),
+            timeout: max(.milliseconds(1), min(.seconds(source.timeoutSeconds), run.deadline.remaining)),
             maximumBytes: Int64(source.maxBytes), entityTag: validators?.entityTag, lastModified: validators?.lastModified,
             allowsInsecureLoopback: run.allowsInsecureLoopback)
         let conditional = validators?.entityTag != nil || validators?.lastModified != nil
@@ -128,49 +130,64 @@ struct SourceSync {
         let status = response.status
         switch status {
         case 200:
-            return .done(try accept(response, bodyPath: bodyPath, current: current))
-        case 304 where current != nil:
-            notModified = true
-            return .done(Ending(outcome: .unchanged, status: status, validators: validators))
-        case 408, 429, 500...599:
+            return .done(try accept(response, bodyPath: bodyPath, known: validators))
+        case 304 where conditional:
+            return .done(Ending(outcome: .unchanged(.notModified), status: status, validators: validators?.refreshed(by: response)))
+        case 304:
+            // Only a request that named the data it has can be told that data is current.
+            return .done(.failed(.invalid, "HTTP 304 (not modified) to a request without validators: no export to check", status: status))
+        case 408, 425, 429, 500...599:
             return .retry(reason: "HTTP \(status)", status: status, retryAfterSeconds: response.retryAfterSeconds)
         case 401, 403:
             let reason = token == nil ? "the server wants a token and the source has none (token_env or token_file)"
                                       : "the server refused the token"
             return .done(.failed(.unreachable, "HTTP \(status): \(reason)", status: status))
-        case 200...299, 304:
+        case 200...299:
             return .done(.failed(.invalid, "HTTP \(status) without an export", status: status))
         default:
             return .done(.failed(.unreachable, "HTTP \(status)", status: status))
         }
     }
 
-    /// Checks a 200's body like `import` and publishes it unless it holds the current snapshot's bytes;
-    /// either way, its validators are the ones to send next time.
-    private func accept(_ response: TransferResponse, bodyPath: String, current: SnapshotInfo?) throws(StoreError) -> Ending {
-        let validators = Validators(entityTag: response.entityTag, lastModified: response.lastModified)
+    /// Checks a 200's body like `import` and publishes it unless it holds the current snapshot's content
+    /// (the same JSON value); either way, its validators are the ones to send next time. The very bytes
+    /// of the current snapshot's download (`known`, the validators recorded with it) are not decoded
+    /// again: a server may send an unchanged export under a new ETag on every request.
+    private func accept(_ response: TransferResponse, bodyPath: String, known: Validators?) throws(StoreError) -> Ending {
         if let problem = ContentType.problem(with: response.contentType) {
             return .failed(.invalid, problem, status: response.status)
         }
-        let file: ExportFile
-        let export: PaywallExport
+        let decoded: DecodedExport
+        let validators: Validators
         do {
-            file = try ExportFile(path: bodyPath)
-            // The bytes of the current snapshot: nothing to decode or write.
-            if file.contentHash == current?.contentHash { return Ending(outcome: .unchanged, status: response.status, validators: validators) }
-            export = try file.decode(format: source.format, policy: run.policy)
+            let file = try ExportFile(path: bodyPath)
+            validators = Validators(entityTag: response.entityTag, lastModified: response.lastModified, bodySHA256: file.bytesSHA256())
+            if let knownBody = known?.bodySHA256, knownBody == validators.bodySHA256 {
+                return Ending(outcome: .unchanged(.sameBytes), status: response.status, validators: validators)
+            }
+            decoded = try file.decode(format: source.format, policy: run.policy)
+            for warning in decoded.export.warnings { run.log(.warning(source: source.name, message: warning.description)) }
         } catch {
             return .failed(error.kind == .invalid ? .invalid : .local, error.message, status: response.status)
         }
-        let outcome = try run.store.publish(export, decodedFrom: file, source: source.name, retention: run.retention)
-        if case .unchanged = outcome { return Ending(outcome: .unchanged, status: response.status, validators: validators) }
+        let outcome = try run.store.publish(decoded, source: source.name, retention: run.retention)
+        if case .unchanged = outcome { return Ending(outcome: .unchanged(.sameContent), status: response.status, validators: validators) }
         return Ending(outcome: .published, status: response.status, validators: validators)
     }
 }
 
+extension Validators {
+    /// What a 304 confirms: the validators it sends, as a cache freshens its stored ones (RFC 9111
+    /// §4.3.4), else those the request was made with.
+    fileprivate func refreshed(by response: TransferResponse) -> Validators {
+        Validators(entityTag: response.entityTag ?? entityTag, lastModified: response.lastModified ?? lastModified, bodySHA256: bodySHA256)
+    }
+}
+
 extension Failure {
-    /// A store that could not be written: locked by another writer, or a local failure.
-    init(storeError: StoreError) {
-        self.init(kind: storeError.kind == .locked ? .storeLocked : .local, message: storeError.message)
+    /// A store that could not be written: locked by another writer (for `waited`), or a local failure.
+    init(storeError: StoreError, waited: Duration) {
+        let error = storeError.advisingWait(after: waited)
+        self.init(kind: error.kind == .locked ? .storeLocked : .local, message: error.message)
     }
 }

@@ -11,6 +11,9 @@ public struct SyncConfiguration: Sendable, Equatable {
     /// Where snapshots go, resolved against the config's folder; nil when the config does not say
     /// (the CLI then uses `--store`, `$PAYWALLS_STORE`, else `./.paywalls`).
     public let store: String?
+    /// The locale policy file, resolved against the config's folder; nil when the config does not say
+    /// (the CLI then uses `--locale-policy`, `$PAYWALLS_LOCALE_POLICY`, else the shipped policy).
+    public let localePolicy: String?
     /// The whole run, retries included, ends within this many seconds.
     public let deadlineSeconds: Int
     public let retry: Retry
@@ -75,8 +78,8 @@ public struct SyncConfiguration: Sendable, Equatable {
 
     /// Reads a config from the file's bytes.
     /// - Parameters:
-    ///   - directory: the config file's folder; relative `store`, `token_file` and `ca_file` resolve
-    ///     against it.
+    ///   - directory: the config file's folder; relative `store`, `locale_policy`, `token_file` and
+    ///     `ca_file` resolve against it.
     ///   - allowInsecureLoopback: allow `http://` URLs whose host is a loopback address
     ///     (`--allow-insecure-loopback`, for tests).
     public init(parsing bytes: UnsafeRawBufferPointer, directory: String,
@@ -96,8 +99,9 @@ public struct SyncConfiguration: Sendable, Equatable {
         self = parsed
     }
 
-    init(store: String?, deadlineSeconds: Int, retry: Retry, sources: [Source]) {
+    init(store: String?, localePolicy: String?, deadlineSeconds: Int, retry: Retry, sources: [Source]) {
         self.store = store
+        self.localePolicy = localePolicy
         self.deadlineSeconds = deadlineSeconds
         self.retry = retry
         self.sources = sources
@@ -108,6 +112,7 @@ public struct SyncConfiguration: Sendable, Equatable {
                              issues: IssueCollector) -> SyncConfiguration? {
         guard let root = FieldReader(document, at: .root, issues: issues, membersRequired: false) else { return nil }
         let store = root.path("store", directory: directory)
+        let localePolicy = root.path("locale_policy", directory: directory)
         let deadline = root.integer("deadline_seconds", in: deadlineRange) ?? defaultDeadlineSeconds
         var retry = Retry()
         if let reader = root.reader("retry") {
@@ -138,13 +143,13 @@ public struct SyncConfiguration: Sendable, Equatable {
             }
         }
         guard issues.issues.isEmpty else { return nil }
-        return SyncConfiguration(store: store, deadlineSeconds: deadline, retry: retry, sources: sources)
+        return SyncConfiguration(store: store, localePolicy: localePolicy, deadlineSeconds: deadline, retry: retry, sources: sources)
     }
 
     private static func readSource(_ reader: FieldReader, directory: String, allowInsecureLoopback: Bool) -> Source? {
         let issues = reader.issues
         let before = issues.reportCount
-        var name = reader.object["name"].flatMap { if case let .string(text) = $0 { text } else { nil } }
+        var name = reader.object["name"]?.stringValue
         if let text = name, let problem = sourceNameProblem(text) {
             issues.report(reader.at("name"), problem)
             name = nil

@@ -6,6 +6,8 @@ public enum SyncEvent: Sendable {
     case receiving(source: String, received: Int64, expected: Int64?)
     /// A try failed in a way worth another one, which starts after `delay`.
     case retrying(source: String, attempt: Int, reason: String, delay: Duration)
+    /// The export of a source was accepted with something its user should hear of.
+    case warning(source: String, message: String)
     /// A source is done.
     case finished(SourceResult)
 }

@@ -11,20 +11,30 @@ public final class SyncRun {
         public var policy: LocalePolicy
         /// Plain `http://` to loopback hosts (tests only; the configuration must have allowed it too).
         public var allowsInsecureLoopback: Bool
-        /// How long to queue behind another sync holding the lock.
+        /// How long to queue behind another sync holding the lock, and a write behind another writer of
+        /// the store (which always gets the store's own grace, `PaywallStore.defaultBusyTimeout`).
         public var lockWait: Duration
         public var retention: Int
         public var environment: (String) -> String?
+        /// The names of the sources to sync, when not all of them (a resolve syncs its placement's). Every
+        /// source of the configuration keeps its place in the answer order all the same.
+        public var sourceNames: [String]?
+        /// A bound on the whole run tighter than the configuration's `deadline_seconds` (a resolve's
+        /// load timeout).
+        public var deadline: Duration?
 
         public init(storeDirectory: String, policy: LocalePolicy = .standard, allowsInsecureLoopback: Bool = false,
                     lockWait: Duration = .zero, retention: Int = PaywallStore.defaultRetention,
-                    environment: @escaping (String) -> String? = processEnvironment) {
+                    environment: @escaping (String) -> String? = processEnvironment, sourceNames: [String]? = nil,
+                    deadline: Duration? = nil) {
             self.storeDirectory = storeDirectory
             self.policy = policy
             self.allowsInsecureLoopback = allowsInsecureLoopback
             self.lockWait = lockWait
             self.retention = retention
             self.environment = environment
+            self.sourceNames = sourceNames
+            self.deadline = deadline
         }
     }
 
@@ -32,6 +42,7 @@ public final class SyncRun {
     let store: PaywallStore
     let policy: LocalePolicy
     let allowsInsecureLoopback: Bool
+    let lockWait: Duration
     let retention: Int
     let deadline: Deadline
     /// Where bodies are written while they download; emptied at the start of every run, so what a
@@ -45,29 +56,38 @@ public final class SyncRun {
         self.store = store
         policy = options.policy
         allowsInsecureLoopback = options.allowsInsecureLoopback
+        lockWait = options.lockWait
         retention = options.retention
-        deadline = Deadline(after: .seconds(configuration.deadlineSeconds))
+        let configured = Duration.seconds(configuration.deadlineSeconds)
+        deadline = Deadline(after: options.deadline.map { min($0, configured) } ?? configured)
         self.incomingDirectory = incomingDirectory
         self.log = log
     }
 
-    /// Syncs every source and returns their results in config order. Throws only when the run cannot
-    /// start: a token that cannot be read, the lock held, or a store that cannot be opened.
+    /// Syncs every source (or those `options` names) and returns their results in config order. Throws
+    /// only when the run cannot start: a token that cannot be read, the lock held, or a store that
+    /// cannot be opened.
     public static func perform(_ configuration: SyncConfiguration, options: Options,
                                log: @escaping (SyncEvent) -> Void) throws(SyncRunError) -> [SourceResult] {
+        let sources = configuration.sources.filter { options.sourceNames?.contains($0.name) ?? true }
         var tokens: [Token?] = []
-        for source in configuration.sources {
+        for source in sources {
             do { tokens.append(try source.readToken(environment: options.environment)) } catch { throw .configuration(error.description) }
         }
         let store: PaywallStore
-        do { store = try PaywallStore.open(at: options.storeDirectory, create: true) } catch { throw .store(error) }
+        do {
+            store = try PaywallStore.open(at: options.storeDirectory, create: true,
+                                          busyTimeout: max(PaywallStore.defaultBusyTimeout, options.lockWait))
+        } catch {
+            throw .store(error.advisingWait(after: options.lockWait))
+        }
         let lock: SyncLock
         do { lock = try SyncLock.acquire(storeDirectory: options.storeDirectory, wait: options.lockWait) } catch { throw .lock(error) }
         let incoming = options.storeDirectory + "/incoming"
         try emptyIncomingDirectory(incoming)
-        do { try store.arrangeSources(configuration.sources.map(\.name)) } catch { throw .store(error) }
+        do { try store.arrangeSources(configuration.sources.map(\.name)) } catch { throw .store(error.advisingWait(after: options.lockWait)) }
         let run = SyncRun(configuration: configuration, store: store, options: options, incomingDirectory: incoming, log: log)
-        let results = zip(configuration.sources, tokens).map { source, token in
+        let results = zip(sources, tokens).map { source, token in
             let result = SourceSync(source: source, token: token, run: run).sync()
             log(.finished(result))
             return result
@@ -87,6 +107,15 @@ public final class SyncRun {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name != "." && name != ".." { unlink(path + "/" + name) }
         }
+    }
+}
+
+extension StoreError {
+    /// For a store another writer holds: how long sync waited, and how to make it wait (as `SyncLock` says).
+    func advisingWait(after wait: Duration) -> StoreError {
+        guard kind == .locked else { return self }
+        let waited = wait == .zero ? "" : " after waiting \(wait.wholeMilliseconds / 1000) s"
+        return StoreError(kind: kind, message: "\(message)\(waited); wait for it to finish, or pass --wait SECONDS to queue behind it")
     }
 }
 

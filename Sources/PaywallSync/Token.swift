@@ -21,6 +21,12 @@ public struct Token: Sendable, Equatable, CustomStringConvertible, CustomDebugSt
     /// `Bearer <token>`, for the `Authorization` header. Never log it.
     public var authorizationHeaderValue: String { "Bearer " + secret }
 
+    /// Whether `presented` is this token. The time taken depends on the two lengths only, never on
+    /// where the bytes differ, so that answers cannot be timed to guess the token byte by byte.
+    public func matches(_ presented: some StringProtocol) -> Bool {
+        ConstantTime.equal(Array(secret.utf8), Array(presented.utf8))
+    }
+
     /// At most this many bytes are read from a token file.
     public static let maximumFileBytes = 65_536
 }
@@ -34,61 +40,79 @@ public struct TokenError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "source \"\(source)\": \(reason)" }
 }
 
-extension SyncConfiguration.Source {
-    /// Reads this source's token now (nil when the source has none).
-    /// - Parameter environment: looks up an environment variable; the process environment by default.
-    public func readToken(environment: (String) -> String? = processEnvironment) throws(TokenError) -> Token? {
-        switch token {
-        case .none:
-            return nil
-        case let .environment(variable):
-            guard let value = environment(variable) else {
-                throw TokenError(source: name, reason: "environment variable \(variable) (token_env) is not set")
-            }
-            return try checked(value, what: "environment variable \(variable) (token_env)")
-        case let .file(path):
-            return try checked(try Self.readTokenFile(path, source: name), what: "token file \(path)")
-        }
+extension Token {
+    /// Reads a token from the file at `path` (one line, at most `maximumFileBytes`, UTF-8).
+    public static func read(file path: String) throws(TokenProblem) -> Token {
+        try checked(try readFile(path), what: "token file \(path)")
     }
 
     /// The token less trailing CR/LF; refused when empty or when it holds a control character (it
-    /// would break the header).
-    private func checked(_ value: String, what: String) throws(TokenError) -> Token {
+    /// would break the header). `what` names where it came from.
+    static func checked(_ value: String, what: String) throws(TokenProblem) -> Token {
         var trimmed = Substring(value)
         while let last = trimmed.unicodeScalars.last, last == "\n" || last == "\r" {
             trimmed = Substring(trimmed.unicodeScalars.dropLast())
         }
-        if trimmed.isEmpty { throw TokenError(source: name, reason: "\(what) is empty") }
+        if trimmed.isEmpty { throw TokenProblem(reason: "\(what) is empty") }
         if trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw TokenError(source: name, reason: "\(what) holds a line break or a control character (a token is one line)")
+            throw TokenProblem(reason: "\(what) holds a line break or a control character (a token is one line)")
         }
         return Token(secret: String(trimmed))
     }
 
-    private static func readTokenFile(_ path: String, source: String) throws(TokenError) -> String {
+    private static func readFile(_ path: String) throws(TokenProblem) -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw TokenError(source: source, reason: "cannot read token file \(path): \(String(cString: strerror(errno)))")
+            throw TokenProblem(reason: "cannot read token file \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4_096)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw TokenError(source: source, reason: "cannot read token file \(path): \(String(cString: strerror(errno)))")
+                throw TokenProblem(reason: "cannot read token file \(path): \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
             if bytes.count > Token.maximumFileBytes {
-                throw TokenError(source: source, reason: "token file \(path) is larger than \(Token.maximumFileBytes) bytes")
+                throw TokenProblem(reason: "token file \(path) is larger than \(Token.maximumFileBytes) bytes")
             }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw TokenError(source: source, reason: "token file \(path) is not UTF-8 text")
+            throw TokenProblem(reason: "token file \(path) is not UTF-8 text")
         }
         return text
+    }
+}
+
+/// Why a token could not be read, naming its variable or file, never its contents.
+public struct TokenProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    public let reason: String
+
+    public var description: String { reason }
+}
+
+extension SyncConfiguration.Source {
+    /// Reads this source's token now (nil when the source has none).
+    /// - Parameter environment: looks up an environment variable; the process environment by default.
+    public func readToken(environment: (String) -> String? = processEnvironment) throws(TokenError) -> Token? {
+        do throws(TokenProblem) {
+            switch token {
+            case .none:
+                return nil
+            case let .environment(variable):
+                guard let value = environment(variable) else {
+                    throw TokenProblem(reason: "environment variable \(variable) (token_env) is not set")
+                }
+                return try Token.checked(value, what: "environment variable \(variable) (token_env)")
+            case let .file(path):
+                return try Token.read(file: path)
+            }
+        } catch {
+            throw TokenError(source: name, reason: error.reason)
+        }
     }
 }
 

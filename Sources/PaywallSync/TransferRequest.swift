@@ -7,9 +7,10 @@ public struct TransferRequest: Sendable {
     public var token: Token?
     /// PEM file of the certificate authorities to trust instead of the system's.
     public var caFile: String?
-    public var connectTimeoutSeconds: Int
+    /// Kept to the millisecond: a resolve's load timeout may be shorter than a second.
+    public var connectTimeout: Duration
     /// The whole transfer, redirects included.
-    public var timeoutSeconds: Int
+    public var timeout: Duration
     /// A transfer slower than `lowSpeedBytesPerSecond` for `lowSpeedSeconds` is abandoned as stalled.
     public var lowSpeedBytesPerSecond: Int
     public var lowSpeedSeconds: Int
@@ -22,14 +23,14 @@ public struct TransferRequest: Sendable {
     public var allowsInsecureLoopback: Bool
 
     public init(url: String, headers: [(name: String, value: String)] = [], token: Token? = nil, caFile: String? = nil,
-                connectTimeoutSeconds: Int = 10, timeoutSeconds: Int = 30, lowSpeedBytesPerSecond: Int = 1024, lowSpeedSeconds: Int = 15,
+                connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(30), lowSpeedBytesPerSecond: Int = 1024, lowSpeedSeconds: Int = 15,
                 maximumBytes: Int64 = 256 << 20, entityTag: String? = nil, lastModified: String? = nil, allowsInsecureLoopback: Bool = false) {
         self.url = url
         self.headers = headers
         self.token = token
         self.caFile = caFile
-        self.connectTimeoutSeconds = connectTimeoutSeconds
-        self.timeoutSeconds = timeoutSeconds
+        self.connectTimeout = connectTimeout
+        self.timeout = timeout
         self.lowSpeedBytesPerSecond = lowSpeedBytesPerSecond
         self.lowSpeedSeconds = lowSpeedSeconds
         self.maximumBytes = maximumBytes

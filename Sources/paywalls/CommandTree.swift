@@ -2,8 +2,6 @@ import ArgumentKit
 
 /// The whole command tree: specs for parsing and help, and the leaf commands that run.
 enum CommandTree {
-    static let version = "0.1.0"
-
     static func leaf(at path: [String]) -> (any Command.Type)? {
         switch path {
         case ["paywalls", "locale", "explain"]: return LocaleExplainCommand.self
@@ -16,6 +14,7 @@ enum CommandTree {
         case ["paywalls", "diff"]: return DiffCommand.self
         case ["paywalls", "coverage"]: return CoverageCommand.self
         case ["paywalls", "fallbacks"]: return FallbacksCommand.self
+        case ["paywalls", "serve"]: return ServeCommand.self
         default: return nil
         }
     }
@@ -23,9 +22,18 @@ enum CommandTree {
     static let root = CommandSpec(
         name: "paywalls",
         abstract: "Sync paywall exports and resolve localized paywall bundles.",
+        discussion: """
+            The locale policy (policy.txt) and the device locales coverage checks (device-locales.txt) ship
+            with paywalls. They are read from <prefix>/share/paywalls beside the binary (/usr/share/paywalls
+            for /usr/bin/paywalls), else, for a binary built in a checkout, from the checkout's locales/;
+            never from the working directory. What you name comes first: the locale policy is
+            --locale-policy, else a sync config's locale_policy (sync, serve --sync-config, resolve
+            --fetch-policy), else $PAYWALLS_LOCALE_POLICY, else the shipped policy.txt, else none (pure
+            CLDR, ending at en).
+            """,
         options: [
             .value("store", "dir", help: "The snapshot store (default: $PAYWALLS_STORE, else ./.paywalls)."),
-            .value("locale-policy", "file", help: "Locale policy file (default: $PAYWALLS_LOCALE_POLICY, else ./locales/policy.txt)."),
+            .value("locale-policy", "file", help: "Locale policy file (default: $PAYWALLS_LOCALE_POLICY, else the shipped policy.txt; see paywalls --help)."),
         ],
         subcommands: [
             ImportCommand.spec,
@@ -36,6 +44,7 @@ enum CommandTree {
             DiffCommand.spec,
             CoverageCommand.spec,
             FallbacksCommand.spec,
+            ServeCommand.spec,
             CommandSpec(
                 name: "locale",
                 abstract: "Inspect language tags and match locale preferences.",

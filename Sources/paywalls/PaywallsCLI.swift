@@ -8,7 +8,7 @@ enum PaywallsCLI {
         do {
             switch try parser.parse(arguments) {
             case .version:
-                context.standardOutput.writeLine(CommandTree.version)
+                Version.lines.forEach(context.standardOutput.writeLine)
             case let .help(path):
                 context.standardOutput.write(help.help(for: path))
             case let .run(parsed):

@@ -2,7 +2,8 @@ import Glibc
 
 let context = CommandContext(standardOutput: OutputChannel(fileDescriptor: STDOUT_FILENO),
                              standardError: OutputChannel(fileDescriptor: STDERR_FILENO),
-                             environment: ProcessEnvironment.current)
+                             environment: ProcessEnvironment.current,
+                             shippedData: .runningExecutable)
 var status = PaywallsCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), context: context)
 context.standardOutput.flush()
 if let failure = context.standardOutput.failure {

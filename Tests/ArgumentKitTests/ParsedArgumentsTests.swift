@@ -75,6 +75,24 @@ struct ParsedArgumentsTests {
         #expect(seen == ["fr"])
     }
 
+    enum Mode: String, CaseIterable {
+        case cldr, adapty, icu
+    }
+
+    @Test("choice: a raw value gives its case; another is refused with the list and the nearest")
+    func choice() throws {
+        #expect(try run(["locale", "explain", "--mode", "adapty", "en"]).choice("mode", of: Mode.self) == .adapty)
+        #expect(try run(["locale", "explain", "en"]).choice("mode", of: Mode.self) == nil)
+        #expect(throws: UsageError(commandPath: Fixture.explainPath,
+                                   message: "invalid value 'adpaty' for --mode: expected one of cldr, adapty, icu; did you mean 'adapty'?")) {
+            try run(["locale", "explain", "--mode", "adpaty", "en"]).choice("mode", of: Mode.self)
+        }
+        #expect(throws: UsageError(commandPath: Fixture.explainPath,
+                                   message: "invalid value 'fuzzy' for --mode: expected one of cldr, adapty, icu")) {
+            try run(["locale", "explain", "--mode", "fuzzy", "en"]).choice("mode", of: Mode.self)
+        }
+    }
+
     @Test("the error's command path is the parsed command's path")
     func errorPath() throws {
         let parsed = ParsedArguments(commandPath: ["tool", "sync"], optionValues: ["store": ["x"]], arguments: [])

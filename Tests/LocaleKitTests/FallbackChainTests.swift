@@ -16,6 +16,11 @@ import LocaleKit
         ("iw-IL", ["he-IL", "he"]),
         ("de-DE-u-co-phonebk", ["de-DE", "de"]),
         ("ja", ["ja"]),
+        ("pt-FR", ["pt-FR", "pt-PT", "pt"]),
+        ("nn-NO", ["nn-NO", "nn", "no"]),
+        // CLDR's parents in another language are not followed: ht -> fr-HT, hi-Latn -> en-IN.
+        ("ht", ["ht"]),
+        ("hi-Latn-IN", ["hi-Latn-IN", "hi-Latn"]),
     ])
     func walksRegionParentScriptLanguage(_ input: String, _ expected: [String]) throws {
         #expect(FallbackChain(for: try LanguageTag(parsing: input)).elements.map(\.identifier) == expected)

@@ -60,4 +60,34 @@ import Testing
         let lookup = FallbackLookup(fileLocales: ["en", "zh-hant", "es-419"], defaultLocale: "en")
         #expect(lookup.fileLocale(for: "zh-TW") == "zh-hant")
     }
+
+    /// SPEC "Fallback files": canonical, minimized and language-region spellings; Android reports the
+    /// last (`zh-CN`, `zh-TW`, `sr-RS`), which are not ICU locales of their own.
+    @Test func addTheLanguageRegionSpellingsAndroidReports() {
+        let keys = Set(FallbackLookup.deviceLocaleKeys())
+        let known = Set(knownLocaleTags())
+        for (canonical, minimized, languageRegion) in [("zh-Hans-CN", "zh", "zh-CN"), ("zh-Hant-TW", "zh-TW", "zh-TW"),
+                                                       ("sr-Cyrl-RS", "sr", "sr-RS"), ("uz-Latn-UZ", "uz", "uz-UZ"),
+                                                       ("pa-Guru-IN", "pa", "pa-IN")] {
+            #expect(known.contains(canonical))
+            #expect(!known.contains(languageRegion))
+            #expect(keys.isSuperset(of: [canonical, minimized, languageRegion]), "\(canonical)")
+        }
+        let lookup = FallbackLookup(fileLocales: ["en", "zh", "zh-hant", "sr", "sr-latn"], defaultLocale: "en")
+        let table = Dictionary(uniqueKeysWithValues: lookup.table(for: FallbackLookup.deviceLocaleKeys()).map { ($0.deviceLocale, $0.fileLocale) })
+        #expect(table["zh-CN"] == "zh")
+        #expect(table["zh-TW"] == "zh-hant")
+        #expect(table["sr-RS"] == "sr")
+        #expect(table["sr-Latn-RS"] == "sr-latn")
+    }
+
+    /// Every ICU locale stays a key, and is also reachable by its language-region spelling.
+    @Test func everyLocaleHasItsLanguageRegionSpelling() throws {
+        let keys = Set(FallbackLookup.deviceLocaleKeys())
+        for tag in knownLocaleTags() {
+            let maximized = try LanguageTag(parsing: tag).maximized
+            #expect(keys.contains(tag))
+            #expect(keys.contains("\(maximized.language)-\(maximized.region)"), "\(tag)")
+        }
+    }
 }

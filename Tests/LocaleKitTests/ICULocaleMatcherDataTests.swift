@@ -105,3 +105,41 @@ import LocaleKit
         }
     }
 }
+
+/// The same file through the public matcher of `--mode icu` (`LocaleMatcher(..., mode: .icu)`, what
+/// `paywalls locale match --mode icu` runs): every case that sets no option, `@default` included, must
+/// answer what ICU answers. `icu` mode uses ICU's defaults, so cases after `@favor=script` or with a
+/// `@threshold` are ICU's business only (the test above); the file sets no demotion or direction.
+@Suite struct ICUModeDataTests {
+    static func cases() throws -> [ICULocaleMatcherDataTests.Case] {
+        try ICULocaleMatcherDataTests.cases().filter { !$0.usesThreshold && !$0.favorScript }
+    }
+
+    /// What the public matcher answers, in the file's terms: "null" when ICU would have no default.
+    static func answer(_ testCase: ICULocaleMatcherDataTests.Case) -> String? {
+        let defaultLocale: String?
+        switch testCase.defaultLocale {
+        case .firstSupported: defaultLocale = testCase.supported.first
+        case .none: defaultLocale = nil
+        case let .tag(tag): defaultLocale = tag
+        }
+        let match = LocaleMatcher(available: testCase.supported, defaultLocale: defaultLocale, mode: .icu).match(testCase.desired)
+        return match.outcome == .default && defaultLocale == nil ? nil : match.matched
+    }
+
+    /// None is left out silently: of the file's 929 cases, 427 favor the script, 4 set a threshold and
+    /// 498 set no option.
+    @Test func countsTheCasesItRuns() throws {
+        let all = try ICULocaleMatcherDataTests.cases()
+        #expect(all.count == 929)
+        #expect(try Self.cases().count == 498)
+        #expect(all.filter(\.favorScript).count == 427)
+        #expect(all.filter(\.usesThreshold).count == 4)
+    }
+
+    @Test(arguments: try cases())
+    func answersLikeICU(_ testCase: ICULocaleMatcherDataTests.Case) {
+        let answer = Self.answer(testCase)
+        #expect(ICULocaleMatcherDataTests.same(answer, testCase.expectedMatch), "\(testCase): got \(answer ?? "null")")
+    }
+}

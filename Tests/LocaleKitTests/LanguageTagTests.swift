@@ -12,6 +12,18 @@ import LocaleKit
         #expect(try LanguageTag(parsing: input).identifier == expected)
     }
 
+    /// What ICU's own matcher is given in `--mode icu`: the input's syntax normalized, its codes left alone.
+    @Test(arguments: [
+        ("pt_br", "pt-BR", "pt-BR"), ("sh", "sh", "sr-Latn"), ("x-bork", "und-x-bork", "und-x-bork"), ("und_TW", "und-TW", "und-TW"),
+        ("en-PSCRACK", "en-pscrack", "en-pscrack"), ("i-klingon", "tlh", "tlh"), ("en_US@rg=gbzzzz", "en-US-u-rg-gbzzzz", "en-US-u-rg-gbzzzz"),
+        ("zh-cmn-Hans", "cmn-Hans", "zh-Hans"),
+    ])
+    func keepsTheSpellingAsWritten(_ input: String, _ asWritten: String, _ canonical: String) throws {
+        let tag = try LanguageTag(parsing: input)
+        #expect(tag.asWritten == asWritten)
+        #expect(tag.identifier == canonical)
+    }
+
     @Test func splitsIntoSubtagsAndAddsLikelySubtags() throws {
         let tag = try LanguageTag(parsing: "zh-TW")
         #expect(tag.language == "zh")
@@ -41,13 +53,13 @@ import LocaleKit
 
     @Test(arguments: [
         ("es-MX", "es-419"), ("es-AR", "es-419"), ("en-AU", "en-001"), ("en-IN", "en-001"), ("pt-AO", "pt-PT"),
-        ("zh-MO", "zh-Hant-HK"), ("en-DE", "en-150"),
+        ("zh-MO", "zh-Hant-HK"), ("en-DE", "en-150"), ("pt-FR", "pt-PT"), ("nb", "no"), ("nn", "no"),
     ])
     func knowsExplicitCLDRParents(_ input: String, _ parent: String) throws {
         #expect(try LanguageTag(parsing: input).explicitParent?.identifier == parent)
     }
 
-    @Test(arguments: ["pt-BR", "de-AT", "zh-TW", "es-419", "pt", "zh-Hant", "ja-JP"])
+    @Test(arguments: ["pt-BR", "de-AT", "zh-TW", "es-419", "pt", "zh-Hant", "ja-JP", "no", "ht", "hi-Latn"])
     func hasNoExplicitParentWhereCLDRTruncates(_ input: String) throws {
         #expect(try LanguageTag(parsing: input).explicitParent == nil)
     }
@@ -57,6 +69,17 @@ import LocaleKit
         #expect(try LanguageTag(parsing: "zh-CN").hasDefaultScript)
         #expect(try !LanguageTag(parsing: "zh-TW").hasDefaultScript)
         #expect(try !LanguageTag(parsing: "sr-Latn").hasDefaultScript)
+    }
+
+    /// From the script, explicit or likely: Arabic, Hebrew, Thaana, Syriac and Adlam run right to left.
+    @Test(arguments: [
+        ("ar", true), ("ar-EG", true), ("he", true), ("iw-IL", true), ("fa", true), ("ur", true), ("ps", true), ("yi", true),
+        ("ckb", true), ("dv", true), ("syr", true), ("sd", true), ("pa-Arab", true), ("ff-Adlm", true), ("az-Arab", true),
+        ("en", false), ("de-AT", false), ("zh-Hant", false), ("ja", false), ("sr", false), ("pa", false), ("sd-Deva", false),
+        ("az", false), ("ar-Latn", false), ("he-Latn", false), ("und", false),
+    ])
+    func knowsTheScriptDirection(_ input: String, _ rightToLeft: Bool) throws {
+        #expect(try LanguageTag(parsing: input).maximized.isRightToLeft == rightToLeft)
     }
 
     @Test(arguments: [

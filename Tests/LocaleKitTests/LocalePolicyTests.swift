@@ -8,14 +8,14 @@ import LocaleKit
         default en-GB   # trailing comment
         alias zh-CHS zh-Hans
         alias ZH_cht zh-Hant
-        equivalent nb no
+        equivalent es ca
         """
 
     @Test func readsEveryDirective() throws {
         let policy = try LocalePolicy(parsing: Self.sample, source: "policy.txt")
         #expect(policy.defaultLocale == "en-GB")
         #expect(policy.aliases == ["zh-chs": "zh-Hans", "zh-cht": "zh-Hant"])
-        #expect(policy.equivalentLanguages == ["nb": "nb", "no": "nb"])
+        #expect(policy.equivalentLanguages == ["es": "es", "ca": "es"])
     }
 
     @Test func readsWindowsLineEndings() throws {
@@ -26,10 +26,20 @@ import LocaleKit
 
     @Test func aliasesAndEquivalencesChangeMatching() throws {
         let policy = try LocalePolicy(parsing: Self.sample, source: "p")
-        #expect(LocaleMatcher(available: ["no", "en"], policy: policy).match(["nb-NO"]).matched == "no")
-        #expect(LocaleMatcher(available: ["no", "en"]).match(["nb-NO"]).matched == "en")
+        #expect(LocaleMatcher(available: ["es", "en"], policy: policy).match(["ca-ES"]).matched == "es")
+        #expect(LocaleMatcher(available: ["es", "en"]).match(["ca-ES"]).matched == "en")
         #expect(LocaleMatcher(available: ["zh-hant", "zh"], policy: policy).match(["zh_CHT"]).matched == "zh-hant")
         #expect(LocaleMatcher(available: ["fr"], policy: policy).match(["ja"]).matched == "en-GB")
+    }
+
+    /// CLDR makes `nb` and `no` one language: an equivalence naming either one holds both (Northern
+    /// Sami users served Norwegian here).
+    @Test func equivalencesReachTheLanguagesCLDRMakesOne() throws {
+        let policy = try LocalePolicy(parsing: "version 1\nequivalent se nb", source: "p")
+        #expect(policy.equivalentLanguages == ["se": "se", "no": "se"])
+        #expect(LocaleMatcher(available: ["se", "en"], policy: policy).match(["no-NO"]).matched == "se")
+        #expect(LocaleMatcher(available: ["no", "en"], policy: policy).match(["se"]).matched == "no")
+        #expect(LocaleMatcher(available: ["nb", "en"]).match(["se"]).matched == "en")
     }
 
     @Test(arguments: [
@@ -58,6 +68,6 @@ import LocaleKit
         let url = SharedTestData.repository.appendingPathComponent("locales/policy.txt")
         let policy = try LocalePolicy(parsing: try String(contentsOf: url, encoding: .utf8), source: url.path)
         #expect(policy.defaultLocale == "en")
-        #expect(policy.equivalentLanguages["no"] == "nb")
+        #expect(policy.aliases["zh-chs"] == "zh-Hans")
     }
 }

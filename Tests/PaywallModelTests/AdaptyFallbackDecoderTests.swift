@@ -21,12 +21,12 @@ import Testing
         }
     }
 
-    /// The smallest fallback file: one placement, one remote-config paywall.
+    /// The smallest fallback file: one placement showing one onboarding, which every version has.
     static func minimalFile(version: String = "9", createdAt: String = "1795953600000") -> String {
         """
-        {"data": {"main": {"data": [{"variation_id": "v", "paywall_id": "pw", "paywall_name": "Main", "weight": 100,
-            "products": [], "remote_config": {"lang": "en", "data": "{}"}}],
-          "meta": {"placement": {"developer_id": "main", "audience_name": "All Users",
+        {"data": {"main": {"data": [{"variation_id": "v", "onboarding_id": "ob", "onboarding_name": "Main", "weight": 100,
+            "onboarding_builder": {"config_url": "https://builder.example.com/ob", "lang": "en"}, "remote_config": {"lang": "en", "data": "{}"}}],
+          "meta": {"placement": {"developer_id": "main", "audience_name": "All Users", "is_tracking_purchases": true,
             "placement_audience_version_id": "a1", "revision": 1, "ab_test_name": null}}}},
          "meta": {"version": \(version), "response_created_at": \(createdAt), "developer_ids": ["main"]}}
         """
@@ -53,7 +53,7 @@ import Testing
         let onboarding = try #require(export.placements.first?.audiences.first)
         #expect(onboarding.versionID == "15d61242-0f7a-4e0f-a0e1-432eef90f17b")
         #expect(onboarding.variations.map(\.weight) == [50, 50])
-        #expect(onboarding.variations.map(\.paywallID) == ["2f0c4d3f-c69c-4872-b542-ac94c5444d01", "230c28cb-c46b-48ce-8761-5381d677cc9d"])
+        #expect(onboarding.variations.map(\.contentID) == ["2f0c4d3f-c69c-4872-b542-ac94c5444d01", "230c28cb-c46b-48ce-8761-5381d677cc9d"])
         #expect(export.paywalls.map(\.name) == ["Onboarding · Hero video", "Onboarding · Trial timeline", "Settings · Upgrade sheet",
                                                 "Locked feature · Deep Sleep"])
         #expect(export.products.map(\.vendorProductID) == ["lumen.premium.yearly.trial7d", "lumen.premium.monthly.trial7d",
@@ -113,42 +113,86 @@ import Testing
         #expect(paywall.view?.customActions == ["open_faq"])
     }
 
-    @Test func format10ReadsViewConfigurationsFromTheUIBuilderMap() throws {
-        let export = try Self.decode("Tests/Fixtures/adapty-fallback/format-10.json")
-        #expect(export.format == .adaptyFallback(version: 10))
-        #expect(export.placements.map(\.id) == ["onboarding", "promo.black_friday"])
-        #expect(export.placements.first?.audiences.first?.variations.map(\.weight) == [70, 30])
-        #expect(export.revision == 21)
-        #expect(export.paywalls.map(\.id) == ["pw-hero", "pw-plain"])
-        #expect(export.products.map(\.id) == ["prod-yearly", "prod-weekly"])
-        let hero = try #require(export.paywalls.first)
-        #expect(hero.view?.assets.keys == ["hero_video"])
-        #expect(hero.localizations.map(\.locale) == ["en", "he"])
-        #expect(hero.localizations.last?.isRightToLeft == true)
-        #expect(hero.localizations.first?.strings["title"] == .string("Welcome"))
-        let plain = try #require(export.paywalls.last)
-        #expect(plain.view == nil)
-        #expect(plain.localizations.first?.remoteConfig == .array([.number("1"), .number("2"), .number("3")]))
+    @Test func theVendorsOwnFormat8FileReadsWithItsOnboardings() throws {
+        let export = try Self.decode("Tests/Fixtures/adapty-fallback/vendor-ios-v8.json")
+        #expect(export.format == .adaptyFallback(version: 8))
+        #expect(export.placements.count == 29)
+        let onboardingPlacements = export.placements.filter { $0.kind == .onboarding }.map(\.id)
+        #expect(onboardingPlacements == ["TestLera", "TestLera2", "evg", "evg2", "evg3", "mirazim-test"])
+        #expect(export.placements.filter { $0.kind == .paywall }.count == 23)
+        #expect(export.flows.isEmpty)
+        #expect(export.warnings.isEmpty)
+        // TestLera and TestLera2 show the same onboarding: it is kept once.
+        #expect(export.onboardings.count == Set(export.placements.filter { $0.kind == .onboarding }
+            .flatMap { $0.audiences.flatMap(\.variations).map(\.contentID) }).count)
+        let lera = try #require(export.onboardings.first { $0.id == "f678a5a6-61c1-4d56-b5c2-dc099524cee9" })
+        #expect(lera.name == "TestLera")
+        #expect(lera.configURL == "https://6a05c988-5306-43e7-aec3-c401b8cbc953.octopusbuilder.com/e71d84af-0c60-426c-8023-abbcae2941ea")
+        #expect(lera.builderLocale == "en")
+        #expect(lera.remoteConfig == nil)
+        let paywallIDs = Set(export.paywalls.map(\.id))
+        for placement in export.placements where placement.kind == .paywall {
+            #expect(placement.audiences[0].variations.allSatisfy { paywallIDs.contains($0.contentID) }, "\(placement.id)")
+        }
     }
 
-    @Test func format11MergesRemoteConfigsAndBuilderLocalizationsPerLocale() throws {
+    @Test func format11ReadsFlowsWithEveryLanguageTheirPaywallsAndLayouts() throws {
         let export = try Self.decode("Tests/Fixtures/adapty-fallback/format-11.json")
         #expect(export.format == .adaptyFallback(version: 11))
-        #expect(export.exportedAt == "2026-12-01T09:30:00Z")
-        #expect(export.placements.map(\.id) == ["settings", "locked.feature"])
-        #expect(export.placements.allSatisfy { $0.audiences.map(\.name) == ["Returning users"] && $0.audiences[0].isDefault })
-        #expect(export.products.map(\.id) == ["prod-monthly"])
-        let settings = try Self.paywall(export, named: "Settings upsell")
-        #expect(settings.defaultLocale == "en")
-        #expect(settings.localizations.map(\.locale) == ["en", "de", "pt-br", "ja", "zh-Hant"])
-        let german = try #require(settings.localizations.first { $0.locale == "de" })
-        #expect(german.remoteConfig?.rendered() == #"{"headline":"Upgraden"}"#)
-        #expect(german.strings.keys == ["cta"])
-        #expect(settings.localizations.first { $0.locale == "ja" }?.strings.keys == [])
-        #expect(settings.localizations.last?.remoteConfig == nil)
-        let locked = try Self.paywall(export, named: "Locked feature")
-        #expect(locked.localizations.map(\.locale) == ["es", "fr"])
-        #expect(locked.defaultLocale == "es")
+        #expect(export.placements.map(\.id) == ["sleep", "welcome", "promo.été"])
+        #expect(export.placements.map(\.kind) == [.flow, .onboarding, .flow])
+        #expect(export.paywalls.isEmpty)
+        let sleep = try #require(export.placements.first?.audiences.first)
+        #expect(sleep.variations == [Variation(variationID: "fv-a", contentID: "flow-sleep", weight: 60, name: "Long copy"),
+                                     Variation(variationID: "fv-b", contentID: "flow-sleep-short", weight: 40)])
+        let flow = try #require(export.flows.first)
+        #expect(flow.id == "flow-sleep" && flow.name == "Sleep onboarding flow" && flow.versionID == "fver-7")
+        #expect(flow.remoteConfigs.map(\.locale) == ["en", "de", "pt-BR", "ar"])
+        #expect(flow.remoteConfigs[1].document.rendered() == #"{"cta":"Los geht's","trial_days":7}"#)
+        #expect(flow.paywalls.map(\.paywallID) == ["pw-yearly", "pw-weekly"])
+        #expect(flow.paywalls.map(\.webPurchaseURL) == ["https://pay.example.com/yearly", nil])
+        #expect(flow.paywalls.map(\.productIDs) == [["prod-yearly", "prod-weekly"], ["prod-weekly"]])
+        #expect(export.products.map(\.id) == ["prod-yearly", "prod-weekly"])
+        #expect(export.products.map(\.accessLevelID) == ["premium", "premium"])
+        #expect(flow.layouts.map(\.id) == ["lay-phone", "lay-tablet"])
+        #expect(flow.layouts.map(\.defaultLocale) == ["en", "en"])
+        let phone = try #require(flow.layouts.first)
+        #expect(phone.localizations.map(\.locale) == ["en", "de", "pt", "pt-BR", "ar", "zh-Hant"])
+        #expect(phone.localizations[1].strings.keys == ["title", "cta"])
+        #expect(phone.localizations.map(\.isRightToLeft) == [false, nil, nil, nil, nil, nil])
+        #expect(flow.grids?.rendered() == #"[{"platforms":"all","devices":["phone","tab"],"custom_id":null,"h_breakpoints":[600],"cells":[0,1]}]"#)
+        #expect(flow.locales == ["en", "de", "pt-BR", "ar", "pt", "zh-Hant"])
+        #expect(flow.defaultLocale == "en")
+        #expect(export.flows.last?.layouts.map(\.id) == ["lay-short"])
+    }
+
+    @Test func format10KeysAFlowsUISchemaByItsVersionID() throws {
+        let export = try Self.decode("Tests/Fixtures/adapty-fallback/format-10.json")
+        #expect(export.format == .adaptyFallback(version: 10))
+        #expect(export.revision == 21)
+        #expect(export.placements.map(\.kind) == [.flow, .onboarding])
+        #expect(export.flows.map { $0.layouts.map(\.id) } == [["fver-7"], ["fver-8"]])
+        #expect(export.flows.allSatisfy { $0.grids == nil })
+        #expect(export.flows.first?.layouts.first?.localizations.count == 6)
+        #expect(export.placements.first?.audiences.first?.variations.map(\.name) == [nil, nil])
+    }
+
+    @Test func onboardingsKeepTheirBuilderAndRemoteConfig() throws {
+        let export = try Self.decode("Tests/Fixtures/adapty-fallback/format-11.json")
+        #expect(export.onboardings == [
+            Onboarding(id: "onb-1", name: "Welcome A", configURL: "https://builder.example.com/onb/onb-1", builderLocale: "en",
+                       remoteConfig: RemoteConfig(locale: "en", document: .object(JSONObject(["skip_button": .bool(false)])))),
+            Onboarding(id: "onb-2", name: "Welcome B", configURL: "https://builder.example.com/onb/onb-2", builderLocale: "en", remoteConfig: nil),
+        ])
+        #expect(export.placements[1].audiences[0].variations.map(\.weight) == [50, 50])
+    }
+
+    @Test func aPlacementWithNoVariationImportsWithAWarning() throws {
+        let export = try Self.decode("Tests/Fixtures/adapty-fallback/format-11.json")
+        let empty = try #require(export.placements.last)
+        #expect(empty.id == "promo.été")
+        #expect(empty.audiences.map(\.variations.isEmpty) == [true])
+        #expect(export.warnings.map(\.description) == ["/data/promo.été/data: placement 'promo.été' has no variation: it is kept, and resolving it finds nothing"])
     }
 
     @Test(arguments: [("0", "1970-01-01T00:00:00Z"), ("951782400000", "2000-02-29T00:00:00Z"),
@@ -172,9 +216,8 @@ import Testing
     func everySupportedVersionReads(_ version: Int) throws {
         let export = try Self.decode(text: Self.minimalFile(version: String(version))).get()
         #expect(export.format == .adaptyFallback(version: version))
-        // Format 11 reads `remote_configs`, so the older `remote_config` leaves an empty `en` localization.
-        #expect(export.paywalls.first?.localizations.map(\.locale) == ["en"])
-        #expect(export.paywalls.first?.localizations.first?.remoteConfig == (version < 11 ? .object(JSONObject()) : nil))
+        #expect(export.placements.map(\.kind) == [.onboarding])
+        #expect(export.onboardings.first?.remoteConfig == RemoteConfig(locale: "en", document: .object(JSONObject())))
     }
 
     @Test(arguments: [7, 12, -1])

@@ -4,6 +4,7 @@ import Testing
 @Suite("ExportDiff")
 struct ExportDiffTests {
     static let emptyJSON = #"{"placements":{"added":[],"removed":[],"changed":{}},"paywalls":{"added":[],"removed":[],"changed":{}},"#
+        + #""onboardings":{"added":[],"removed":[],"changed":{}},"flows":{"added":[],"removed":[],"changed":{}},"#
         + #""products":{"added":[],"removed":[],"changed":{}},"segments":{"added":[],"removed":[],"changed":{}}}"#
 
     static let base = PaywallExport(
@@ -30,11 +31,11 @@ struct ExportDiffTests {
         placements: [
             Placement(id: "onboarding", audiences: [
                 Audience(name: "Apple Ads", priority: 0, segmentIDs: ["asa"], versionID: "3f0c", variations: [
-                    Variation(variationID: "v-a", paywallID: "pw1", weight: 50),
-                    Variation(variationID: "v-b", paywallID: "pw2", weight: 50),
+                    Variation(variationID: "v-a", contentID: "pw1", weight: 50),
+                    Variation(variationID: "v-b", contentID: "pw2", weight: 50),
                 ]),
                 Audience(name: "All Users", priority: 100, segmentIDs: [], versionID: "9a1d", variations: [
-                    Variation(variationID: "v-c", paywallID: "pw1", weight: 100),
+                    Variation(variationID: "v-c", contentID: "pw1", weight: 100),
                 ]),
             ]),
         ]
@@ -79,7 +80,7 @@ struct ExportDiffTests {
         let new = Self.changed {
             $0.placements.append(Placement(id: "settings", audiences: [
                 Audience(name: "All Users", priority: 0, segmentIDs: [], versionID: "77aa", variations: [
-                    Variation(variationID: "v-s", paywallID: "pw2", weight: 100),
+                    Variation(variationID: "v-s", contentID: "pw2", weight: 100),
                 ]),
             ]))
         }
@@ -136,7 +137,7 @@ struct ExportDiffTests {
     func variations() {
         let diff = Self.diff {
             $0.placements[0].audiences[1].variations = [
-                Variation(variationID: "v-d", paywallID: "pw1", weight: 100),
+                Variation(variationID: "v-d", contentID: "pw1", weight: 100),
             ]
         }
         #expect(diff.changes == [
@@ -169,9 +170,10 @@ struct ExportDiffTests {
     }
 
     @Test("a variation that shows another paywall")
-    func paywallSwap() {
-        let diff = Self.diff { $0.placements[0].audiences[1].variations[0].paywallID = "pw2" }
-        #expect(diff.changes == [.paywallSwap(placement: "onboarding", audience: "All Users", variation: "v-c", from: "pw1", to: "pw2")])
+    func contentSwap() {
+        let diff = Self.diff { $0.placements[0].audiences[1].variations[0].contentID = "pw2" }
+        #expect(diff.changes == [.contentSwap(placement: "onboarding", audience: "All Users", variation: "v-c",
+                                              from: Change.Content(.paywall, "pw1"), to: Change.Content(.paywall, "pw2"))])
         #expect(diff.summary() == ["placement onboarding: audience 'All Users': variation v-c paywall pw1 -> pw2"])
         #expect(diff.json().rendered().hasPrefix(
             #"{"placements":{"added":[],"removed":[],"changed":{"onboarding":{"audiences":{"added":[],"removed":[],"changed":{"#
@@ -194,8 +196,8 @@ struct ExportDiffTests {
             $0.paywalls[0].localizations[1] = Self.localization("de", strings: ["title": .string("Premium holen")])
         }
         #expect(diff.changes == [
-            .added(.localization(paywall: "pw1", locale: "de")),
-            .removed(.localization(paywall: "pw1", locale: "pt-br")),
+            .added(.localization(of: .paywall("pw1"), locale: "de")),
+            .removed(.localization(of: .paywall("pw1"), locale: "pt-br")),
         ])
         #expect(diff.summary() == ["paywall pw1: localization de added", "paywall pw1: localization pt-br removed"])
         #expect(diff.json().rendered().contains(
@@ -210,7 +212,7 @@ struct ExportDiffTests {
                 "subtitle": .string("Cancel anytime"),
             ])
         }
-        #expect(diff.changes == [.strings(paywall: "pw1", locale: "en", added: ["subtitle"], removed: ["cta"], changed: ["title"])])
+        #expect(diff.changes == [.strings(of: .paywall("pw1"), locale: "en", Change.KeyChanges(added: ["subtitle"], removed: ["cta"], changed: ["title"]))])
         #expect(diff.summary() == ["paywall pw1 [en]: strings added: subtitle; removed: cta; changed: title"])
         #expect(diff.json().rendered().contains(
             #""paywalls":{"added":[],"removed":[],"changed":{"pw1":{"localizations":{"added":[],"removed":[],"changed":{"#
@@ -328,17 +330,17 @@ struct ExportDiffTests {
                                    localizations: [localization("en", strings: ["title": .string("Try it")])], view: nil))
         $0.placements[0].audiences[0].priority = 10
         $0.placements[0].audiences[0].segmentIDs = ["asa", "br"]
-        $0.placements[0].audiences[0].variations[1].paywallID = "pw3"
+        $0.placements[0].audiences[0].variations[1].contentID = "pw3"
         $0.placements[0].audiences[1].variations = [
-            Variation(variationID: "v-c", paywallID: "pw1", weight: 50),
-            Variation(variationID: "v-d", paywallID: "pw2", weight: 50),
+            Variation(variationID: "v-c", contentID: "pw1", weight: 50),
+            Variation(variationID: "v-d", contentID: "pw2", weight: 50),
         ]
         $0.placements[0].audiences.insert(Audience(name: "Brazil", priority: 5, segmentIDs: ["br"], versionID: "b4e2", variations: [
-            Variation(variationID: "v-e", paywallID: "pw1", weight: 100),
+            Variation(variationID: "v-e", contentID: "pw1", weight: 100),
         ]), at: 1)
         $0.placements.append(Placement(id: "settings", audiences: [
             Audience(name: "All Users", priority: 0, segmentIDs: [], versionID: "77aa", variations: [
-                Variation(variationID: "v-s", paywallID: "pw2", weight: 100),
+                Variation(variationID: "v-s", contentID: "pw2", weight: 100),
             ]),
         ]))
     }
@@ -372,6 +374,7 @@ struct ExportDiffTests {
         + #""variations":{"added":[],"removed":[],"changed":{"v-b":{"paywallId":{"from":"pw2","to":"pw3"}}}}}}}}}},"#
         + #""paywalls":{"added":["pw3"],"removed":[],"changed":{"pw1":{"localizations":{"added":["de"],"removed":[],"changed":{"#
         + #""pt-br":{"strings":{"added":["cta"],"removed":[],"changed":["title"]}}}}}}},"#
+        + #""onboardings":{"added":[],"removed":[],"changed":{}},"flows":{"added":[],"removed":[],"changed":{}},"#
         + #""products":{"added":["p2"],"removed":[],"changed":{"p1":{"prices":{"#
         + #""BR":{"from":{"currency":"BRL","amount":"49.90"},"to":{"currency":"BRL","amount":"54.90"}}}}}},"#
         + #""segments":{"added":["v2"],"removed":[],"changed":{"br":{"conditions":{"#

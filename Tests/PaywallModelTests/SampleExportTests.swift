@@ -26,7 +26,10 @@ import Testing
         let hero = try #require(export.paywalls.first { $0.id == "pw_onboarding_hero" })
         #expect(hero.localizations.map(\.locale) == ["en", "pt-br", "pt", "zh-hant", "zh", "es-419", "es", "de", "ar", "ja"])
         #expect(hero.localizations.first { $0.locale == "ar" }?.isRightToLeft == true)
-        #expect(export.products.flatMap(\.prices).contains(Price(country: "BR", currency: "BRL", amount: "49.90")) ||
-                export.products.flatMap(\.prices).contains { $0.country == "BR" && $0.amount.contains(".") })
+        // Amounts stay the decimal strings of the file, trailing zero included ("49.90", never 49.9).
+        let brazil = export.products.map { product in (product.id, product.prices.filter { $0.country == "BR" }) }
+        #expect(brazil.map(\.0) == ["prod_premium_weekly", "prod_premium_monthly", "prod_premium_quarterly", "prod_premium_yearly"])
+        #expect(brazil.map(\.1) == [[Price(country: "BR", currency: "BRL", amount: "19.90")], [Price(country: "BR", currency: "BRL", amount: "49.90")],
+                                     [Price(country: "BR", currency: "BRL", amount: "119.90")], [Price(country: "BR", currency: "BRL", amount: "199.90")]])
     }
 }

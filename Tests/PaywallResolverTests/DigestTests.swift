@@ -11,4 +11,23 @@ import Testing
     func matchesTheStandardVectors(_ text: String, _ algorithm: Digest.Algorithm, _ expected: String) {
         #expect(Digest.hex(Digest.bytes(of: text, using: algorithm)) == expected)
     }
+
+    /// FIPS 180-2's two-block vector, fed in uneven pieces, twice through one context.
+    @Test(arguments: [Digest.Algorithm.md5, .sha256])
+    func aContextFedInPiecesGivesTheDigestOfTheWholeAndStartsAfresh(_ algorithm: Digest.Algorithm) {
+        let text = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        let context = Digest.Context(algorithm)
+        var digests: [UInt8] = []
+        for _ in 0..<2 {
+            for piece in [0..<1, 1..<1, 1..<30, 30..<text.count] {
+                text[piece].withUnsafeBytes { context.update($0) }
+            }
+            context.finish(appendingTo: &digests)
+        }
+        let whole = text.withUnsafeBytes { Digest.bytes(of: $0, using: algorithm) }
+        #expect(digests == whole + whole)
+        if algorithm == .sha256 {
+            #expect(Digest.hex(whole) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        }
+    }
 }

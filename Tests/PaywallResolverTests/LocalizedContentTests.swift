@@ -36,8 +36,25 @@ import Testing
         #expect(content.remoteConfigLocale == "en")
     }
 
-    @Test func rightToLeftComesFromTheMostSpecificLocalizationThatSays() {
+    @Test func rightToLeftIsWhatTheMatchedLocalizationSays() {
         #expect(LocalizedContent(merging: [Self.localization("ar", rightToLeft: true), Self.localization("en", rightToLeft: false)], view: nil).isRightToLeft)
         #expect(!LocalizedContent(merging: [Self.localization("de"), Self.localization("en")], view: nil).isRightToLeft)
+        #expect(!LocalizedContent(merging: [Self.localization("ar", rightToLeft: false), Self.localization("en")], view: nil).isRightToLeft)
+        // A less specific localization's word does not speak for the matched one's script.
+        #expect(!LocalizedContent(merging: [Self.localization("de"), Self.localization("en", rightToLeft: true)], view: nil).isRightToLeft)
+    }
+
+    /// When the matched localization does not say, its script decides, whatever the default it falls
+    /// back to says (the vendor's SDKs take the default's `false` for a silent Arabic).
+    @Test(arguments: [("ar", true), ("he", true), ("fa-IR", true), ("ur", true), ("ar_eg", true), ("en", false), ("ru", false), ("zh-hant", false)])
+    func aSilentLocalizationTakesItsScriptsDirection(_ locale: String, _ rightToLeft: Bool) {
+        for fallback in [Self.localization("en"), Self.localization("en", rightToLeft: false), Self.localization("en", rightToLeft: true)] {
+            let content = LocalizedContent(merging: [Self.localization(locale), fallback], view: nil)
+            #expect(content.isRightToLeft == rightToLeft, "\(locale) before en saying \(String(describing: fallback.isRightToLeft))")
+        }
+    }
+
+    @Test func withNoLocalizationAtAllItIsLeftToRight() {
+        #expect(!LocalizedContent(merging: [], view: nil).isRightToLeft)
     }
 }

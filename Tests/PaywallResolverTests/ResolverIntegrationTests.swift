@@ -8,30 +8,14 @@ import Testing
 /// The resolver over a real store: the sample decoded by `ExportDecoder`, published into a SQLite
 /// `PaywallStore` in a temporary directory, resolved through the public API (no CLI).
 @Suite final class ResolverIntegrationTests {
-    let directory: String
-    let store: PaywallStore
-    let snapshot: SnapshotInfo
-
-    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("sync-config/sample-export.json")
+    let fixture: PublishedFixture
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-resolver-tests-\(UUID().uuidString)").path
-        let data = try Data(contentsOf: Self.sample)
-        let export = try data.withUnsafeBytes { bytes throws(InvalidExport) in
-            try ExportDecoder(localeProblem: { localeKeyProblem($0) }).decode(bytes)
-        }
-        store = try PaywallStore.open(at: directory + "/store", create: true)
-        let outcome = try store.publish(export, source: "local", contentHash: String(repeating: "ab", count: 32), importedAt: "2026-12-01T08:00:00Z")
-        guard case let .published(snapshot) = outcome else {
-            throw StoreError(kind: .io, message: "the first publish stored nothing")
-        }
-        self.snapshot = snapshot
+        fixture = try PublishedFixture("sync-config/sample-export.json")
     }
 
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
+    var store: PaywallStore { fixture.store }
+    var snapshot: SnapshotInfo { fixture.snapshot }
 
     var resolver: PaywallResolver { PaywallResolver(store: store) }
 
@@ -49,27 +33,27 @@ import Testing
         #expect(bundle.audience.name == "Brazil & Portugal")
         #expect(bundle.audience.versionID == "65651d90-7c6f-4779-8347-63cd7eac47f5")
         #expect(bundle.matchedSegments == ["lusophone"])
-        #expect(bundle.variation == Variation(variationID: "cd0d359e-2fa5-45a2-9167-cdcbcea97a9b", paywallID: "pw_onboarding_hero", weight: 100))
-        #expect(bundle.paywall.id == "pw_onboarding_hero")
-        #expect(bundle.paywall.name == "Onboarding · Hero video")
-        #expect(bundle.paywall.locales == ["en", "pt-br", "pt", "zh-hant", "zh", "es-419", "es", "de", "ar", "ja"])
+        #expect(bundle.variation == Variation(variationID: "cd0d359e-2fa5-45a2-9167-cdcbcea97a9b", contentID: "pw_onboarding_hero", weight: 100))
+        #expect(bundle.paywall?.paywall.id == "pw_onboarding_hero")
+        #expect(bundle.paywall?.paywall.name == "Onboarding · Hero video")
+        #expect(bundle.paywall?.paywall.locales == ["en", "pt-br", "pt", "zh-hant", "zh", "es-419", "es", "de", "ar", "ja"])
         #expect(bundle.requestedLocales == ["pt_BR"])
         #expect(bundle.localeMatch.matched == "pt-br")
         #expect(bundle.localeMatch.outcome == .exact)
         #expect(bundle.localeMatch.chain == ["pt-BR", "pt", "en"])
         #expect(bundle.localeMatch.mode == .cldr)
-        #expect(Self.dictionary(bundle.content.stringLocales) == [
+        #expect(Self.dictionary(bundle.paywall?.content.stringLocales ?? JSONObject()) == [
             "title": "pt-br", "subtitle": "pt-br", "feature_1": "pt-br", "feature_2": "pt-br", "feature_3": "pt-br",
             "badge": "pt-br", "cta": "pt-br", "restore": "pt", "terms": "en",
         ])
-        #expect(bundle.content.strings["restore"] == .string("Restaurar compras"))
-        #expect(bundle.content.strings["badge"] == (try JSONParser.parse(#"[{"text": "Economize ", "attributes": {}}, {"text": "50%", "attributes": {"bold": true}}]"#)))
-        #expect(bundle.content.remoteConfigLocale == "pt-br")
-        #expect(bundle.content.assets["hero_image"] == .string("https://cdn.lumenlabs.app/paywalls/hero-night-br.jpg"))
-        #expect(!bundle.content.isRightToLeft)
-        #expect(bundle.products.map(\.vendorProductID) == ["lumen.premium.yearly.trial7d", "lumen.premium.monthly.trial7d"])
-        #expect(bundle.products.map(\.localizedTitle) == ["Premium Anual", "Premium Mensal"])
-        #expect(bundle.products.map(\.price) == [Price(country: "BR", currency: "BRL", amount: "199.90"),
+        #expect(bundle.paywall?.content.strings["restore"] == .string("Restaurar compras"))
+        #expect(bundle.paywall?.content.strings["badge"] == (try JSONParser.parse(#"[{"text": "Economize ", "attributes": {}}, {"text": "50%", "attributes": {"bold": true}}]"#)))
+        #expect(bundle.paywall?.content.remoteConfigLocale == "pt-br")
+        #expect(bundle.paywall?.content.assets["hero_image"] == .string("https://cdn.lumenlabs.app/paywalls/hero-night-br.jpg"))
+        #expect(bundle.paywall?.content.isRightToLeft == false)
+        #expect(bundle.paywall?.products.map(\.vendorProductID) == ["lumen.premium.yearly.trial7d", "lumen.premium.monthly.trial7d"])
+        #expect(bundle.paywall?.products.map(\.localizedTitle) == ["Premium Anual", "Premium Mensal"])
+        #expect(bundle.paywall?.products.map(\.price) == [Price(country: "BR", currency: "BRL", amount: "199.90"),
                                                  Price(country: "BR", currency: "BRL", amount: "49.90")])
         #expect(bundle.snapshot == snapshot)
         #expect(bundle.explanation == [
@@ -87,18 +71,18 @@ import Testing
         let bundle = try resolver.resolve(ResolutionRequest(placementID: "onboarding", locales: ["zh-HK"], profileID: "profile-44"))
         #expect(bundle.audience.name == "All Users")
         #expect(bundle.variation.variationID == "3e3e0895-dedc-4f57-81fe-c7813be84c71")
-        #expect(bundle.paywall.id == "pw_onboarding_trial")
+        #expect(bundle.paywall?.paywall.id == "pw_onboarding_trial")
         #expect(bundle.localeMatch.matched == "zh-hant")
         #expect(bundle.localeMatch.outcome == .fallback)
-        #expect(Self.dictionary(bundle.content.stringLocales) == [
+        #expect(Self.dictionary(bundle.paywall?.content.stringLocales ?? JSONObject()) == [
             "title": "zh-hant", "timeline_today": "zh-hant", "cta": "zh-hant", "skip": "zh-hant",
             "timeline_day_5": "en", "timeline_day_7": "en",
         ])
-        #expect(bundle.content.remoteConfigLocale == "en")
+        #expect(bundle.paywall?.content.remoteConfigLocale == "en")
         #expect(bundle.explanation.contains("bucket 20 of 100 (profile profile-44)"))
         #expect(bundle.explanation.last == "locales en, pt-br, es, de, ja, zh-hant; chain zh-HK -> zh-Hant -> en; matched zh-hant (fallback); strings merged from zh-hant, en")
         // No region with a price (HK), no country: the first price.
-        #expect(bundle.products.map(\.price?.currency) == ["USD", "USD"])
+        #expect(bundle.paywall?.products.map(\.price?.currency) == ["USD", "USD"])
     }
 
     @Test func theDefaultAudienceOnlyAndTheVendorsLocaleRule() throws {
@@ -110,7 +94,7 @@ import Testing
         #expect(bundle.variation.variationID == "a345be48-e95e-4176-a5eb-84ee9a571d88")
         #expect(bundle.localeMatch.matched == "zh")
         #expect(bundle.localeMatch.mode == .adapty)
-        #expect(bundle.content.strings["title"] == .string("解锁 Lumen 高级版"))
+        #expect(bundle.paywall?.content.strings["title"] == .string("解锁 Lumen 高级版"))
         #expect(Array(bundle.explanation.prefix(3)) == [
             "audience 'Free plan' (priority 0): skipped, only the default audience was asked for",
             "audience 'Any known plan' (priority 1): skipped, only the default audience was asked for",
@@ -128,8 +112,9 @@ import Testing
             Issue.record("the bundle is not a JSON object")
             return
         }
-        #expect(json.keys == ["placementId", "audience", "variationId", "paywallId", "paywallName", "locale", "remoteConfig",
+        #expect(json.keys == ["kind", "placementId", "audience", "variationId", "paywallId", "paywallName", "locale", "remoteConfig",
                               "viewConfiguration", "products", "snapshot"])
+        #expect(json["kind"] == .string("paywall"))
         #expect(json["placementId"] == .string("promo.été"))
         #expect(json["paywallId"] == .string("pw_onboarding_compare"))
         guard case let .object(view)? = json["viewConfiguration"] else {
@@ -166,7 +151,7 @@ import Testing
             #expect(knownIDs == ["onboarding", "settings", "locked_feature", "promo.été"])  // export order
         }
 
-        let empty = try PaywallStore.open(at: directory + "/empty", create: true)
+        let empty = try PaywallStore.open(at: fixture.directory + "/empty", create: true)
         do {
             _ = try PaywallResolver(store: empty).resolve(ResolutionRequest(placementID: "onboarding"))
             Issue.record("a store without snapshots resolved")

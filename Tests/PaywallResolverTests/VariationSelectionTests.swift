@@ -21,7 +21,7 @@ import Testing
 
     static func audience(_ versionID: String, _ variations: [(String, Int)]) -> Audience {
         Audience(name: "All Users", priority: 100, segmentIDs: [], versionID: versionID,
-                 variations: variations.map { Variation(variationID: $0.0, paywallID: "pw-\($0.0)", weight: $0.1) })
+                 variations: variations.map { Variation(variationID: $0.0, contentID: "pw-\($0.0)", weight: $0.1) })
     }
 
     /// Variations are walked by ascending weight, then id: (20 c) (30 b) (50 a).
@@ -30,31 +30,36 @@ import Testing
         ("user-2", "b"),  // bucket 21: 21 - 20 = 1, 1 - 30 < 0
         ("00000000-0000-0000-0000-000000000000", "a"),  // bucket 82 (version v-all below)
     ])
-    func walksVariationsByAscendingWeight(_ profileID: String, _ expected: String) {
+    func walksVariationsByAscendingWeight(_ profileID: String, _ expected: String) throws {
         let versionID = profileID.hasPrefix("0000") ? "v-all" : "9a1d7c2e-5b1f-4a8e-9d3c-0f6e2b7a4c11"
-        let selection = VariationSelection(in: Self.audience(versionID, [("a", 50), ("b", 30), ("c", 20)]), profileID: profileID)
+        let selection = try #require(VariationSelection(in: Self.audience(versionID, [("a", 50), ("b", 30), ("c", 20)]), profileID: profileID))
         #expect(selection.variation.variationID == expected)
         #expect(selection.bucket == VariationSelection.bucket(versionID: versionID, profileID: profileID))
     }
 
-    @Test func equalWeightsAreOrderedByVariationID() {
+    @Test func equalWeightsAreOrderedByVariationID() throws {
         // Bucket 38 with 50/50: (50 x) takes 0...49 whatever order the export lists them in.
-        let forward = VariationSelection(in: Self.audience("v-all", [("y", 50), ("x", 50)]), profileID: "a")
-        let backward = VariationSelection(in: Self.audience("v-all", [("x", 50), ("y", 50)]), profileID: "a")
+        let forward = try #require(VariationSelection(in: Self.audience("v-all", [("y", 50), ("x", 50)]), profileID: "a"))
+        let backward = try #require(VariationSelection(in: Self.audience("v-all", [("x", 50), ("y", 50)]), profileID: "a"))
         #expect(forward.variation.variationID == "x")
         #expect(backward.variation.variationID == "x")
     }
 
     @Test func withoutAProfileTheHeaviestWinsAndTiesGoToTheSmallestID() {
-        #expect(VariationSelection(in: Self.audience("v", [("b", 30), ("a", 20), ("c", 50)]), profileID: nil).variation.variationID == "c")
-        #expect(VariationSelection(in: Self.audience("v", [("z", 50), ("m", 50)]), profileID: nil).variation.variationID == "m")
-        #expect(VariationSelection(in: Self.audience("v", [("z", 50), ("m", 50)]), profileID: nil).bucket == nil)
+        #expect(VariationSelection(in: Self.audience("v", [("b", 30), ("a", 20), ("c", 50)]), profileID: nil)?.variation.variationID == "c")
+        #expect(VariationSelection(in: Self.audience("v", [("z", 50), ("m", 50)]), profileID: nil)?.variation.variationID == "m")
+        #expect(VariationSelection(in: Self.audience("v", [("z", 50), ("m", 50)]), profileID: nil)?.bucket == nil)
     }
 
-    @Test func theLastVariationCatchesWeightsThatDoNotReachTheBucket() {
+    @Test func theLastVariationCatchesWeightsThatDoNotReachTheBucket() throws {
         // Weights 10 + 10: bucket 69 never drops below zero, so the last in walking order is taken.
-        let selection = VariationSelection(in: Self.audience("v-all", [("b", 10), ("a", 10)]), profileID: "")
+        let selection = try #require(VariationSelection(in: Self.audience("v-all", [("b", 10), ("a", 10)]), profileID: ""))
         #expect(selection.bucket == 69)
         #expect(selection.variation.variationID == "b")
+    }
+
+    @Test func anAudienceWithoutVariationsSelectsNothing() {
+        #expect(VariationSelection(in: Self.audience("v", []), profileID: "user-1") == nil)
+        #expect(VariationSelection(in: Self.audience("v", []), profileID: nil) == nil)
     }
 }

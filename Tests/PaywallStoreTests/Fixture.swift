@@ -55,14 +55,14 @@ enum Fixture {
     static let placements = [
         Placement(id: onboarding, audiences: [
             Audience(name: "iOS 3.2 in Brazil", priority: 1, segmentIDs: ["ios_3_2", "lusophone"], versionID: "9a1d",
-                     variations: [Variation(variationID: "v-a", paywallID: "pw_hero", weight: 50),
-                                  Variation(variationID: "v-b", paywallID: "pw_promo", weight: 50)]),
+                     variations: [Variation(variationID: "v-a", contentID: "pw_hero", weight: 50),
+                                  Variation(variationID: "v-b", contentID: "pw_promo", weight: 50)]),
             Audience(name: "All Users", priority: 2, segmentIDs: [], versionID: "7c2e",
-                     variations: [Variation(variationID: "v-c", paywallID: "pw_hero", weight: 100)]),
+                     variations: [Variation(variationID: "v-c", contentID: "pw_hero", weight: 100)]),
         ]),
         Placement(id: promo, audiences: [
             Audience(name: "All Users", priority: 1, segmentIDs: [], versionID: "51f0",
-                     variations: [Variation(variationID: "v-d", paywallID: "pw_promo", weight: 100)]),
+                     variations: [Variation(variationID: "v-d", contentID: "pw_promo", weight: 100)]),
         ]),
     ]
 

@@ -9,7 +9,7 @@ import Testing
 
     func fetch(_ server: TestServer, _ path: String, configure: (inout TransferRequest) -> Void = { _ in },
                progress: TransferProgress? = nil) throws(TransferError) -> TransferResponse {
-        var request = TransferRequest(url: server.url + path, caFile: server.caFile, timeoutSeconds: 10, lowSpeedSeconds: 2)
+        var request = TransferRequest(url: server.url + path, caFile: server.caFile, timeout: .seconds(10), lowSpeedSeconds: 2)
         configure(&request)
         return try HTTPTransfer.fetch(request, into: server.bodyFile, progress: progress)
     }
@@ -119,6 +119,17 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 8)
     }
 
+    /// A resolve's load timeout may be under a second: the transfer keeps it to the millisecond.
+    @Test func aTimeoutUnderASecondIsKept() throws {
+        let server = try TestServer(script: ["/ios.json": ["body": Self.export, "delay_seconds": 10]])
+        let started = Date()
+        #expect(throws: TransferError.self) { try fetch(server, "/ios.json") { $0.timeout = .milliseconds(300) } }
+        let elapsed = Date().timeIntervalSince(started)
+        // libcurl may give up a fraction of a millisecond early (0.2998 s seen); rounded to whole seconds,
+        // the timeout would be none (the 10 s delay) or 1 s.
+        #expect(elapsed >= 0.29 && elapsed < 0.9, "\(elapsed) s")
+    }
+
     @Test(arguments: ["http://example.com/ios.json", "ftp://127.0.0.1/x", "file:///etc/passwd"])
     func onlyHTTPSIsAllowed(_ url: String) {
         #expect(throws: TransferError(kind: .permanent, message: "refused \(url): only https:// is allowed")) {
@@ -137,7 +148,7 @@ import Testing
 
     @Test func aBodyThatCannotBeWrittenIsALocalFailure() throws {
         let server = try TestServer(script: ["/ios.json": ["body": Self.export]])
-        var request = TransferRequest(url: server.url + "/ios.json", caFile: server.caFile, timeoutSeconds: 10)
+        var request = TransferRequest(url: server.url + "/ios.json", caFile: server.caFile, timeout: .seconds(10))
         request.maximumBytes = 1 << 20
         #expect(throws: TransferError(kind: .local, message: "cannot write the body: No space left on device")) {
             try HTTPTransfer.fetch(request, into: "/dev/full")

@@ -7,7 +7,8 @@ struct SyncConfigurationValidTests {
     @Test("every field given")
     func fullConfig() throws {
         let config = try parseConfig("""
-            {"store": "/var/lib/paywalls", "deadline_seconds": 120, "comment": "unknown keys are ignored",
+            {"store": "/var/lib/paywalls", "locale_policy": "/etc/paywalls/policy.txt", "deadline_seconds": 120,
+             "comment": "unknown keys are ignored",
              "retry": {"max_attempts": 6, "base_delay_ms": 250, "max_delay_ms": 4000},
              "sources": [
                {"name": "ios", "url": "https://exports.example.com/app/ios.json", "format": "paywall-export",
@@ -18,6 +19,7 @@ struct SyncConfigurationValidTests {
              ]}
             """)
         #expect(config.store == "/var/lib/paywalls")
+        #expect(config.localePolicy == "/etc/paywalls/policy.txt")
         #expect(config.deadlineSeconds == 120)
         #expect(config.retry == SyncConfiguration.Retry(maxAttempts: 6, baseDelayMilliseconds: 250, maxDelayMilliseconds: 4000))
         #expect(config.sources.count == 2)
@@ -49,10 +51,11 @@ struct SyncConfigurationValidTests {
     @Test("defaults when optional fields are absent or null")
     func defaults() throws {
         for text in [oneSource(),
-                     #"{"store": null, "deadline_seconds": null, "retry": null, "sources": [{"name": "ios", "url": "https://exports.example.com/app/ios.json", "format": null, "token_env": null, "token_file": null, "ca_file": null, "timeout_seconds": null, "max_bytes": null, "headers": null}]}"#,
+                     #"{"store": null, "locale_policy": null, "deadline_seconds": null, "retry": null, "sources": [{"name": "ios", "url": "https://exports.example.com/app/ios.json", "format": null, "token_env": null, "token_file": null, "ca_file": null, "timeout_seconds": null, "max_bytes": null, "headers": null}]}"#,
                      #"{"retry": {}, "sources": [{"name": "ios", "url": "https://exports.example.com/app/ios.json", "headers": {}}]}"#] {
             let config = try parseConfig(text)
             #expect(config.store == nil)
+            #expect(config.localePolicy == nil)
             #expect(config.deadlineSeconds == 300)
             #expect(config.retry == SyncConfiguration.Retry(maxAttempts: 4, baseDelayMilliseconds: 500, maxDelayMilliseconds: 8000))
             let source = try #require(config.sources.first)
@@ -65,11 +68,12 @@ struct SyncConfigurationValidTests {
         }
     }
 
-    @Test("relative store, token_file and ca_file resolve against the config's folder")
+    @Test("relative store, locale_policy, token_file and ca_file resolve against the config's folder")
     func relativePaths() throws {
-        let text = #"{"store": "../.paywalls", "sources": [{"name": "ios", "url": "https://h.example/x", "token_file": "secrets/token", "ca_file": "ca.pem"}, {"name": "android", "url": "https://h.example/y", "token_file": "/abs/token"}]}"#
+        let text = #"{"store": "../.paywalls", "locale_policy": "policy.txt", "sources": [{"name": "ios", "url": "https://h.example/x", "token_file": "secrets/token", "ca_file": "ca.pem"}, {"name": "android", "url": "https://h.example/y", "token_file": "/abs/token"}]}"#
         let config = try parseConfig(text, directory: "/srv/app/sync-config")
         #expect(config.store == "/srv/app/sync-config/../.paywalls")
+        #expect(config.localePolicy == "/srv/app/sync-config/policy.txt")
         #expect(config.sources[0].token == .file("/srv/app/sync-config/secrets/token"))
         #expect(config.sources[0].caFile == "/srv/app/sync-config/ca.pem")
         #expect(config.sources[1].token == .file("/abs/token"))
@@ -89,23 +93,33 @@ struct SyncConfigurationValidTests {
         #expect(configProblems(oneSource(url: url)) == ["/sources/0/url: \(SourceURL.insecureReason)"])
     }
 
+    static let repository = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+
     @Test("the example config in sync-config/ is valid")
     func exampleConfig() throws {
-        let directory = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")) + "/sync-config"
-        let path = directory + "/paywalls.json"
-        guard let bytes = readTestFile(path) else {
-            Issue.record("cannot read \(path)")
-            return
-        }
-        let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(SyncConfigurationError) in
-                try SyncConfiguration(parsing: buffer, directory: directory, allowInsecureLoopback: false)
-            }
-        }
-        let config = try result.get()
+        let directory = Self.repository + "/sync-config"
+        let config = try readExample(directory + "/paywalls.json", directory: directory)
         #expect(config.store == directory + "/../.paywalls")
         #expect(config.sources.map(\.name) == ["ios", "android"])
         #expect(config.sources.allSatisfy { $0.token == .environment("PAYWALLS_TOKEN") })
+    }
+
+    @Test("the Debian package's /etc/paywalls/sync.json (scripts/deploy/sync.json) is valid")
+    func packagedConfig() throws {
+        let config = try readExample(Self.repository + "/scripts/deploy/sync.json", directory: "/etc/paywalls")
+        #expect(config.store == "/var/lib/paywalls")
+        #expect(config.sources.map(\.name) == ["ios", "android"])
+        #expect(config.sources.allSatisfy { $0.token == .file("/etc/paywalls/token") })
+    }
+
+    /// The config at `path`, read as if it were in `directory`.
+    private func readExample(_ path: String, directory: String) throws -> SyncConfiguration {
+        let bytes = try #require(readTestFile(path), "cannot read \(path)")
+        return try bytes.withUnsafeBytes { buffer in
+            Result { () throws(SyncConfigurationError) in
+                try SyncConfiguration(parsing: buffer, directory: directory, allowInsecureLoopback: false)
+            }
+        }.get()
     }
 }
 
@@ -198,6 +212,7 @@ struct SyncConfigurationInvalidTests {
         (#"{"sources": ["https://a.example/1"]}"#, false, ["/sources/0: expected an object, found a string"]),
         (#"[]"#, false, ["/: expected an object, found an array"]),
         (#"{"store": 5, "sources": [{"name": "ios", "url": "https://a.example/1"}]}"#, false, ["/store: expected a string, found a number"]),
+        (#"{"locale_policy": "", "sources": [{"name": "ios", "url": "https://a.example/1"}]}"#, false, ["/locale_policy: must not be empty"]),
     ]
 
     @Test("each problem at its pointer", arguments: cases.indices)

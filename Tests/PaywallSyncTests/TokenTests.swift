@@ -33,12 +33,13 @@ struct TokenTests {
         expectHidden(token)
     }
 
+    /// A variable the test process already has: tests run in parallel, and `setenv` while another thread
+    /// reads the environment (a spawn copying it) can crash the run.
     @Test("from the process environment by default")
     func fromProcessEnvironment() throws {
-        setenv("PAYWALLS_SYNC_TEST_TOKEN_B", Self.secret + "\n", 1)
-        defer { unsetenv("PAYWALLS_SYNC_TEST_TOKEN_B") }
-        let token = try #require(try source(#""token_env": "PAYWALLS_SYNC_TEST_TOKEN_B""#).readToken())
-        #expect(token.authorizationHeaderValue == "Bearer " + Self.secret)
+        let path = try #require(getenv("PATH").map { String(cString: $0) })
+        let token = try #require(try source(#""token_env": "PATH""#).readToken())
+        #expect(token.authorizationHeaderValue == "Bearer " + path)
         expectHidden(token)
     }
 
@@ -101,12 +102,39 @@ struct TokenTests {
 
     @Test("a config holds variable and file names, never a token")
     func configHoldsNoSecret() throws {
-        setenv("PAYWALLS_SYNC_TEST_TOKEN_C", Self.secret, 1)
-        defer { unsetenv("PAYWALLS_SYNC_TEST_TOKEN_C") }
-        let config = try parseConfig(oneSource(#""token_env": "PAYWALLS_SYNC_TEST_TOKEN_C""#))
+        let path = try #require(getenv("PATH").map { String(cString: $0) })
+        let config = try parseConfig(oneSource(#""token_env": "PATH""#))
         var dumped = ""
         dump(config, to: &dumped)
-        #expect(!dumped.contains("SECRET"))
-        #expect(dumped.contains("PAYWALLS_SYNC_TEST_TOKEN_C"))
+        #expect(!dumped.contains(path))
+        #expect(dumped.contains("\"PATH\""))
+    }
+}
+
+@Suite("Token files read alone (serve's --token-file)")
+struct TokenFileTests {
+    @Test func aTokenFileGivesItsLine() throws {
+        let path = "/tmp/paywalls-token-\(getpid())-a"
+        defer { unlink(path) }
+        #expect(writeFile(path, TokenTests.secret + "\r\n"))
+        #expect(try Token.read(file: path).matches(TokenTests.secret))
+    }
+
+    @Test func problemsNameTheFileNeverTheToken() throws {
+        let path = "/tmp/paywalls-token-\(getpid())-b"
+        defer { unlink(path) }
+        #expect(writeFile(path, TokenTests.secret + "\nsecond line\n"))
+        #expect(throws: TokenProblem(reason: "token file \(path) holds a line break or a control character (a token is one line)")) {
+            try Token.read(file: path)
+        }
+        #expect(throws: TokenProblem(reason: "cannot read token file \(path)-missing: No such file or directory")) {
+            try Token.read(file: path + "-missing")
+        }
+    }
+
+    private func writeFile(_ path: String, _ text: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { close(descriptor) }
+        return descriptor >= 0 && text.utf8CString.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count - 1) } == text.utf8.count
     }
 }

@@ -19,15 +19,39 @@ import Testing
         return try #require(value as? NSDictionary)
     }
 
-    @Test func theFileForTheImportedLocaleIsTheImportedFile() throws {
-        try store.importExport(Self.vendorSample.path)
+    @Test(arguments: ["sync-config/sample-adapty-fallback-v9.json", "Tests/Fixtures/adapty-fallback/format-10.json",
+                      "Tests/Fixtures/adapty-fallback/format-11.json", "Tests/Fixtures/adapty-fallback/vendor-ios-v8.json"])
+    func theFileForTheImportedLocaleIsTheImportedFile(path: String) throws {
+        let input = PaywallsProcess.repository.appendingPathComponent(path)
+        try store.importExport(input.path)
         let outcome = try store.run(["fallbacks", "--out", out.path, "--locales", "en"])
         try #require(outcome.status == 0, "fallbacks: \(outcome.standardError)")
         let written = try Self.object(at: out.appendingPathComponent("fallback.en.json"))
-        let input = try Self.object(at: Self.vendorSample)
-        #expect(written == input)
+        #expect(written == (try Self.object(at: input)))
         #expect(try canonicalJSON(String(decoding: try Data(contentsOf: out.appendingPathComponent("fallback.en.json")), as: UTF8.self))
-            == canonicalJSON(String(decoding: try Data(contentsOf: Self.vendorSample), as: UTF8.self)))
+            == canonicalJSON(String(decoding: try Data(contentsOf: input), as: UTF8.self)))
+    }
+
+    /// A flow carries every language: by default there is a file for each, each imports, and the one
+    /// for the flows' default locale is the imported file.
+    @Test func everyLanguageOfAFlowGetsAFileThatImports() throws {
+        let input = PaywallsProcess.repository.appendingPathComponent("Tests/Fixtures/adapty-fallback/format-11.json")
+        try store.importExport(input.path)
+        let outcome = try store.run(["fallbacks", "--out", out.path])
+        try #require(outcome.status == 0, "fallbacks: \(outcome.standardError)")
+        let manifest = try JSONDocument(String(decoding: try Data(contentsOf: out.appendingPathComponent("manifest.json")), as: UTF8.self))
+        let paths = (0..<(manifest.count("files") ?? 0)).compactMap { manifest.string("files/\($0)/path") }
+        #expect(paths == ["en", "de", "pt-br", "ar", "pt", "zh-hant"].map { "fallback.\($0).json" })
+        #expect(manifest.string("default") == "fallback.en.json")
+        #expect(try Self.object(at: out.appendingPathComponent("fallback.en.json")) == (try Self.object(at: input)))
+        for path in paths {
+            let imported = try TemporaryStore().run(["import", out.appendingPathComponent(path).path])
+            #expect(imported.status == 0, "\(path): \(imported.standardError)")
+        }
+        let german = try JSONDocument(String(decoding: try Data(contentsOf: out.appendingPathComponent("fallback.de.json")), as: UTF8.self))
+        #expect(german.string("data/sleep/data/0/remote_configs/0/lang") == "de")
+        #expect(german.string("ui_builder/lay-phone/default_localization") == "de")
+        #expect(german.string("ui_builder/lay-phone/localizations/1/strings/2/value") == "Cancel anytime")
     }
 
     @Test func anotherLocaleCarriesTheUnknownKeys() throws {

@@ -27,6 +27,9 @@ import Testing
         #expect(manifest.string("lookup/zh-TW") == "fallback.zh-hant.json")
         #expect(manifest.string("lookup/zh-HK") == "fallback.zh-hant.json")
         #expect(manifest.string("lookup/es-MX") == "fallback.es-419.json")
+        // Android's language-region spellings.
+        #expect(manifest.string("lookup/zh-CN") == "fallback.zh.json")
+        #expect(manifest.string("lookup/sr-RS") == "fallback.en.json")
         let count = try #require(manifest.count("files"))
         #expect(count == 10)
         var names: [String] = []
@@ -45,16 +48,42 @@ import Testing
 
     @Test func optionsChooseLocalesPlatformAndVersion() throws {
         try store.importExport()
-        let outcome = try store.run(["fallbacks", "--out", out.path, "--platform", "android", "--format-version", "11", "--locales", "pt_BR,es-MX"])
+        let outcome = try store.run(["fallbacks", "--out", out.path, "--platform", "android", "--format-version", "8", "--locales", "pt_BR,es-MX"])
         try #require(outcome.status == 0, "fallbacks: \(outcome.standardError)")
         let manifest = try manifest()
         #expect(manifest.string("platform") == "android")
-        #expect(manifest.int("format_version") == 11)
+        #expect(manifest.int("format_version") == 8)
         #expect(manifest.string("files/0/path") == "fallback.pt-br.json")
         #expect(manifest.string("files/1/path") == "fallback.es-mx.json")
         let file = try JSONDocument(String(decoding: try Data(contentsOf: out.appendingPathComponent("fallback.pt-br.json")), as: UTF8.self))
-        #expect(file.int("meta/version") == 11)
-        #expect(file["ui_builder"] != nil)
+        #expect(file.int("meta/version") == 8)
+        #expect(file.string("data/onboarding/data/0/paywall_builder/lang") == "pt-br")
+        #expect(file["ui_builder"] == nil)
+    }
+
+    /// Formats 10 and 11 hold flows and onboardings: a paywall-export has nothing for them.
+    @Test func aFormatOfFlowsHasNothingToWriteForAPaywallExport() throws {
+        try store.importExport()
+        let outcome = try store.run(["fallbacks", "--out", out.path, "--format-version", "11"])
+        #expect(outcome.status == 65)
+        #expect(outcome.standardError.contains("nothing to write in format 11: placement 'onboarding' shows paywalls, which formats 8 and 9 hold"),
+                "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func placementsOfAKindTheVersionDoesNotHoldAreLeftOutWithAWarning() throws {
+        try store.importExport(PaywallsProcess.repository.appendingPathComponent("Tests/Fixtures/adapty-fallback/format-11.json").path)
+        let outcome = try store.run(["fallbacks", "--out", out.path, "--format-version", "9"])
+        try #require(outcome.status == 0, "fallbacks: \(outcome.standardError)")
+        for placement in ["sleep", "promo.été"] {
+            #expect(outcome.standardError.contains("placement '\(placement)' shows flows, which formats 10 and 11 hold, not format 9: left out"))
+        }
+        #expect(try manifest().string("files/0/path") == "fallback.en.json")
+        #expect(try manifest().count("files") == 1)
+        let file = out.appendingPathComponent("fallback.en.json")
+        #expect(try JSONDocument(String(decoding: try Data(contentsOf: file), as: UTF8.self)).count("data") == 1)
+        let imported = try TemporaryStore().run(["import", file.path])
+        #expect(imported.status == 0, "\(imported.standardError)")
     }
 
     @Test func anUnsupportedFormatVersionIsAUsageError() throws {

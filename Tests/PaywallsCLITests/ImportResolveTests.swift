@@ -18,7 +18,7 @@ import Testing
         let after = Date()
         #expect(first.status == 0)
         let imported = try JSONDocument(first.standardOutput)
-        let hash = try Python.sha256(ofFile: TemporaryStore.samplePath)
+        let hash = try Python.valueHash(ofFile: TemporaryStore.samplePath)
         let key = "000001-" + hash.prefix(12)
         #expect(imported.string("status") == "published")
         #expect(imported.string("snapshot") == key)
@@ -30,12 +30,15 @@ import Testing
         #expect(imported.string("contentHash") == hash)
         #expect(imported.int("placements") == 4)
         #expect(imported.int("paywalls") == 4)
+        #expect(imported.int("onboardings") == 0)
+        #expect(imported.int("flows") == 0)
         #expect(imported.strings("locales") == Self.sampleLocales)
+        #expect(imported.strings("warnings") == [])
         let importedAt = try #require(imported.string("importedAt"))
         let date = try #require(ISO8601DateFormatter().date(from: importedAt), "importedAt \(importedAt) is not ISO 8601")
         #expect(importedAt.hasSuffix("Z"))
         #expect(date >= before.addingTimeInterval(-1) && date <= after.addingTimeInterval(1))
-        #expect(first.standardError == "imported \(TemporaryStore.samplePath) as snapshot \(key): 4 placements, 4 paywalls\n")
+        #expect(first.standardError == "imported \(TemporaryStore.samplePath) as snapshot \(key): 4 placements, 4 paywalls, 0 onboardings, 0 flows\n")
         #expect(FileManager.default.fileExists(atPath: store.databasePath))
 
         let second = try store.run(["import", TemporaryStore.samplePath])
@@ -215,6 +218,16 @@ import Testing
         #expect(bundle.string("products/0/currencyCode") == "USD")
         #expect(bundle.canonical("products/0/price") == (try canonicalJSON("49.99")))
         #expect(bundle.string("products/1/localizedTitle") == "Premium Monthly")
+    }
+
+    /// `no-NO` once hung every command that walked its chain (see LocaleCommandTests).
+    @Test func norwegianOfNorwayResolvesInAFreshProcess() throws {
+        try store.importExport()
+        let outcome = try store.run(["resolve", "--placement", "onboarding", "--locale", "no-NO"], timeout: 10)
+        #expect(outcome.status == 0)
+        let bundle = try JSONDocument(outcome.standardOutput)
+        #expect(bundle.strings("locale/chain") == ["no-NO", "no", "en"])
+        #expect(bundle.string("locale/matched") == "en")
     }
 
     @Test func arabicIsRightToLeftWithItsOwnAssetAndRemoteConfig() throws {

@@ -20,13 +20,13 @@ import Testing
         let line = try Python.run("import subprocess, sys; print(subprocess.run(sys.argv[1:], check=True, capture_output=True, text=True).stdout, end='')",
                                   [Self.script, "--every", "10", "--config", fixture.configPath, "--binary", PaywallsProcess.executable.path,
                                    "--store", fixture.store.path, "--log", log])
-        #expect(line.hasPrefix("*/10 * * * * cd "))
+        // No `cd`: the binary finds its shipped data from its own location.
+        #expect(line.hasPrefix("*/10 * * * * flock -n -E 75 "))
         #expect(line.hasSuffix(" # paywalls-sync\n"))
-        #expect(line.contains("flock -n -E 75 "))
         let command = String(line.dropFirst("*/10 * * * * ".count).dropLast(" # paywalls-sync\n".count))
 
-        // What cron does: /bin/sh -c LINE, with next to no environment.
-        _ = try Python.run("import subprocess, sys; subprocess.run(['/bin/sh', '-c', sys.argv[1]], env={'PATH': '/usr/bin:/bin'}, check=True)",
+        // What cron does: /bin/sh -c LINE, with next to no environment, here in / rather than a home folder.
+        _ = try Python.run("import subprocess, sys; subprocess.run(['/bin/sh', '-c', sys.argv[1]], env={'PATH': '/usr/bin:/bin'}, cwd='/', check=True)",
                            [command], timeout: 60)
         let entries = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
             .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }

@@ -26,6 +26,17 @@ import Testing
         if input == "sh" { #expect(json["parent"] is NSNull) } else { #expect(json["parent"] as? String == parent) }
     }
 
+    /// ICU 72 loops forever opening the alias bundle `no_NO` in a process that has not loaded Norwegian
+    /// before: each spelling gets a fresh process, and an answer within seconds.
+    @Test(arguments: ["no-NO", "no_NO", "no-Latn-NO"])
+    func explainAnswersForNorwegianOfNorway(_ input: String) throws {
+        let outcome = try PaywallsProcess.run(["locale", "explain", input], timeout: 10)
+        #expect(outcome.status == 0)
+        let json = try outcome.json()
+        #expect(json["parent"] as? String == "no")
+        #expect(json["chain"] as? [String] == [input == "no-Latn-NO" ? "no-Latn-NO" : "no-NO", "no", "en"])
+    }
+
     @Test(arguments: [
         ("pt--br", "error: 'pt--br' is not a valid language tag (empty subtag at offset 3)\n"),
         ("english", "error: 'english' is not a language: a language subtag has 2 or 3 letters (as in 'en', 'pt-BR')\n"),
@@ -63,6 +74,21 @@ import Testing
     func matchHonoursTheMode(_ mode: String, _ expected: String) throws {
         let outcome = try PaywallsProcess.run(["locale", "match", "--mode", mode, "--available", Self.available, "zh-Hant-HK"])
         #expect(outcome.standardOutput == expected + "\n")
+    }
+
+    /// `--mode icu` takes what ICU takes: `und` as a default and an available, private use, pseudo-locales.
+    @Test(arguments: [
+        (["--default", "und", "--available", "de,en,fr", "hi"], "und"),
+        (["--available", "it,und", "und"], "und"),
+        (["--available", "fr,x-bork,en", "x-bork"], "x-bork"),
+        (["--available", "fr,en-XA,en", "en-US"], "en"),
+        (["--available", "fr,en-XA,en", "en-XA"], "en-XA"),
+    ])
+    func icuModeReadsTagsAsICUDoes(_ arguments: [String], _ expected: String) throws {
+        let outcome = try PaywallsProcess.run(["locale", "match", "--mode", "icu"] + arguments)
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == expected + "\n")
+        #expect(outcome.standardError.isEmpty)
     }
 
     @Test func matchWithOnlyInvalidPreferencesGivesTheDefault() throws {

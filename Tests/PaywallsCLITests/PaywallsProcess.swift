@@ -32,12 +32,15 @@ struct PaywallsProcess {
 
     /// Runs `paywalls ARGUMENTS` with `input` on stdin, in `directory` (a fresh empty one by default),
     /// with only the variables given in the environment. Gives up after `timeout` seconds.
+    /// - Parameter executable: the binary to run: the one SwiftPM built by default, else a copy of it.
     static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
-                    in directory: URL? = nil, timeout: TimeInterval = 30) throws -> Outcome {
+                    in directory: URL? = nil, timeout: TimeInterval = 30, executable: URL = PaywallsProcess.executable) throws -> Outcome {
         guard let directory else {
-            return try withTemporaryDirectory { try run(arguments, input: input, environment: environment, in: $0, timeout: timeout) }
+            return try withTemporaryDirectory {
+                try run(arguments, input: input, environment: environment, in: $0, timeout: timeout, executable: executable)
+            }
         }
-        return try Running(arguments, input: input, environment: environment, in: directory).wait(timeout: timeout)
+        return try Running(arguments, input: input, environment: environment, in: directory, executable: executable).wait(timeout: timeout)
     }
 
     /// A `paywalls` process started and not yet waited for, for tests that act while it runs.
@@ -46,11 +49,13 @@ struct PaywallsProcess {
         private let output: Collector
         private let errors: Collector
 
-        /// - Parameter launcher: a command that runs `paywalls` given its path and arguments (a shell that
-        ///   sets limits first, say); none by default.
+        /// - Parameters:
+        ///   - launcher: a command that runs `paywalls` given its path and arguments (a shell that sets
+        ///     limits first, say); none by default.
+        ///   - executable: the binary to run: the one SwiftPM built by default, else a copy of it.
         init(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:], in directory: URL,
-             launcher: [String] = []) throws {
-            let command = launcher + [PaywallsProcess.executable.path] + arguments
+             launcher: [String] = [], executable: URL = PaywallsProcess.executable) throws {
+            let command = launcher + [executable.path] + arguments
             process.executableURL = URL(fileURLWithPath: command[0])
             process.arguments = Array(command.dropFirst())
             process.environment = environment
@@ -71,6 +76,17 @@ struct PaywallsProcess {
         }
 
         var isRunning: Bool { process.isRunning }
+
+        /// What the process has written to stdout so far.
+        var standardOutputSoFar: String { output.received }
+
+        /// What the process has written to stderr so far.
+        var standardErrorSoFar: String { errors.received }
+
+        /// Sends `signal` to the process itself (its pid, never a name).
+        func signal(_ signal: Int32) {
+            Foundation.kill(process.processIdentifier, signal)
+        }
 
         /// `kill -9`: the process gets no chance to clean up.
         func kill() {
@@ -100,21 +116,31 @@ struct PaywallsProcess {
         return try body(url)
     }
 
-    /// Reads a pipe to its end on a thread of its own.
+    /// Reads a pipe to its end on a thread of its own; what has arrived can be read before the end.
+    /// Closes the pipe at its end: Foundation's `Process` keeps its pipes alive after the child exits, so
+    /// a pipe left to be closed on deallocation stays open for the rest of the test run.
     final class Collector: @unchecked Sendable {
         private var data = Data()
+        private let lock = NSLock()
         private let done = DispatchSemaphore(value: 0)
 
         init(_ handle: FileHandle) {
             Thread {
-                self.data = handle.readDataToEndOfFile()
+                while case let chunk = handle.availableData, !chunk.isEmpty {
+                    self.lock.withLock { self.data.append(chunk) }
+                }
+                try? handle.close()
                 self.done.signal()
             }.start()
         }
 
+        var received: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+        /// Everything, once the pipe has ended; again on later calls.
         func finish() -> String {
             done.wait()
-            return String(decoding: data, as: UTF8.self)
+            done.signal()
+            return received
         }
     }
 }

@@ -253,10 +253,15 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--placement", "onboarding", "--attribute", "novalue"], "error: invalid --attribute 'novalue': expected key=value\n"),
-        (["--placement", "onboarding", "--attribute", "=free"], "error: invalid --attribute '=free': expected key=value\n"),
+        (["--placement", "onboarding", "--attribute", "novalue"], "error: invalid value 'novalue' for --attribute: expected key=value\n"),
+        (["--placement", "onboarding", "--attribute", "=free"], "error: invalid value '=free' for --attribute: expected key=value\n"),
         (["--locale", "en"], "error: missing --placement <id>\n"),
         (["--placement", "onboarding", "--mode", "best"], "error: invalid value 'best' for --mode: expected cldr, adapty or icu\n"),
+        (["--placement", "onboarding", "--profile-id", String(repeating: "p", count: 257)],
+         "error: invalid value '\(String(repeating: "p", count: 32))…' for --profile-id: expected at most 256 bytes\n"),
+        (["--placement", "onboarding", "--locale", Array(repeating: "de", count: 33).joined(separator: ",")],
+         "error: invalid value '33 locales' for --locale: expected at most 32\n"),
+        (["--placement", "", "--locale", "en"], "error: invalid value '' for --placement: expected a placement id\n"),
     ])
     func usageMistakesExit64(_ arguments: [String], _ message: String) throws {
         try store.importExport()

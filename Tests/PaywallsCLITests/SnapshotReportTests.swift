@@ -40,7 +40,7 @@ import Testing
         #expect(human.status == 0)
         #expect(human.standardError.isEmpty)
         #expect(human.outputLines == [
-            "store:    \(store.path) (schema 3, 1 snapshot)",
+            "store:    \(store.path) (schema 5, 1 snapshot)",
             "current:  \(key), com.lumenlabs.sleep revision 57, exported 2026-11-29T12:00:00Z, imported \(importedAt)",
             "source:   local: paywall-export v1, snapshot \(key), imported \(importedAt)",
         ])
@@ -49,7 +49,7 @@ import Testing
         #expect(json.status == 0)
         let status = try JSONDocument(json.standardOutput)
         #expect(status.string("store") == store.path)
-        #expect(status.int("schemaVersion") == 3)
+        #expect(status.int("schemaVersion") == 5)
         #expect(status.int("snapshots") == 1)
         let snapshot = """
             {"snapshot": "\(key)", "source": "local", "format": "paywall-export v1", "appId": "com.lumenlabs.sleep",
@@ -66,7 +66,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: store.databasePath, contents: Data()))
         let human = try store.run(["status"])
         #expect(human.status == 0)
-        #expect(human.outputLines == ["store:    \(store.path) (schema 3, 0 snapshots)", "current:  none yet (run `paywalls import FILE` or `paywalls sync`)"])
+        #expect(human.outputLines == ["store:    \(store.path) (schema 5, 0 snapshots)", "current:  none yet (run `paywalls import FILE` or `paywalls sync`)"])
         let json = try JSONDocument(try store.run(["status", "--json"]).standardOutput)
         #expect(json.int("snapshots") == 0)
         #expect(json["current"] is NSNull)
@@ -96,7 +96,7 @@ import Testing
         let first = try JSONDocument(try store.importExport().standardOutput)
         let revisedPath = try writeRevisedSample()
         let second = try JSONDocument(try store.importExport(revisedPath).standardOutput)
-        let hash = try Python.sha256(ofFile: revisedPath)
+        let hash = try Python.valueHash(ofFile: revisedPath)
         let oldKey = try #require(first.string("snapshot")), newKey = try #require(second.string("snapshot"))
         #expect(second.string("status") == "published")
         #expect(newKey == "000002-" + hash.prefix(12))

@@ -39,7 +39,7 @@ import Testing
     @Test func aNewerSchemaExits78AndIsLeftAlone() throws {
         try store.importExport()
         try Python.setUserVersion(99, ofDatabase: store.databasePath)
-        let message = "error: the store at \(store.databasePath) has schema version 99, newer than the 3 this paywalls supports (upgrade paywalls)\n"
+        let message = "error: the store at \(store.databasePath) has schema version 99, newer than the 5 this paywalls supports (upgrade paywalls)\n"
         for command in Self.readCommands + [["import", TemporaryStore.samplePath]] {
             let outcome = try store.run(command)
             #expect(outcome.status == 78, "\(command)")
@@ -50,7 +50,7 @@ import Testing
     }
 
     /// Another process holds the write lock (Python's sqlite3, `BEGIN IMMEDIATE`): importing a different
-    /// export gives up after the busy timeout with 75; readers still read the current snapshot meanwhile;
+    /// export gives up after the busy timeout with 75, naming that process; readers still read the current snapshot meanwhile;
     /// once the lock is gone the same import succeeds.
     @Test(.timeLimit(.minutes(1)))
     func anotherWriterHoldingTheLockExits75AndTheSnapshotStays() throws {
@@ -66,7 +66,7 @@ import Testing
         let waited = Date().timeIntervalSince(started)
         #expect(locked.status == 75)
         #expect(locked.standardOutput.isEmpty)
-        #expect(locked.standardError == "error: another writer holds the store at \(store.databasePath) (database is locked)\n")
+        #expect(locked.standardError == "error: another writer (pid \(holder.pid), python3) holds the store at \(store.databasePath) (database is locked)\n")
         #expect(waited < 15, "the import waited \(waited) s")
         // WAL: a reader is not blocked by the writer and sees the same snapshot.
         let during = try store.run(["resolve", "--placement", "onboarding", "--locale", "pt-BR"])

@@ -23,6 +23,9 @@ final class TemporaryStore {
 
     static let samplePath = PaywallsProcess.repository.appendingPathComponent("sync-config/sample-export.json").path
 
+    /// The vendor fallback file of format 11: flows with layouts in several languages, and onboardings.
+    static let flowFilePath = PaywallsProcess.repository.appendingPathComponent("Tests/Fixtures/adapty-fallback/format-11.json").path
+
     /// Runs `paywalls ARGUMENTS --store DIR` in the temporary directory.
     func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> PaywallsProcess.Outcome {
         try PaywallsProcess.run(arguments + ["--store", path], in: directory, timeout: timeout)
@@ -30,8 +33,8 @@ final class TemporaryStore {
 
     /// Imports `file` (the sample by default) and requires it to succeed.
     @discardableResult
-    func importExport(_ file: String = TemporaryStore.samplePath) throws -> PaywallsProcess.Outcome {
-        let outcome = try run(["import", file])
+    func importExport(_ file: String = TemporaryStore.samplePath, source: String = "local") throws -> PaywallsProcess.Outcome {
+        let outcome = try run(["import", file, "--source", source])
         try #require(outcome.status == 0, "import \(file) failed: \(outcome.standardError)")
         return outcome
     }
@@ -41,6 +44,13 @@ final class TemporaryStore {
         let outcome = try run(["resolve"] + arguments)
         try #require(outcome.status == 0, "resolve \(arguments) exited \(outcome.status): \(outcome.standardError)")
         #expect(outcome.standardError.isEmpty, "resolve \(arguments): \(outcome.standardError)")
+        return try JSONDocument(outcome.standardOutput)
+    }
+
+    /// `paywalls coverage --json ARGUMENTS`, required to succeed.
+    func coverage(_ arguments: [String]) throws -> JSONDocument {
+        let outcome = try run(["coverage", "--json"] + arguments)
+        try #require(outcome.status == 0, "coverage \(arguments): \(outcome.standardError)")
         return try JSONDocument(outcome.standardOutput)
     }
 
@@ -84,6 +94,11 @@ struct JSONDocument {
     func int(_ path: String) -> Int? { (self[path] as? NSNumber)?.intValue ?? self[path] as? Int }
 
     func bool(_ path: String) -> Bool? { self[path] as? Bool ?? (self[path] as? NSNumber)?.boolValue }
+
+    /// The `id` of each object in the array at `path`.
+    func ids(_ path: String) -> [String]? {
+        (self[path] as? [Any])?.map { ($0 as? [String: Any])?["id"].map { "\($0)" } ?? "?" }
+    }
 
     func count(_ path: String) -> Int? { (self[path] as? [Any])?.count ?? (self[path] as? [String: Any])?.count }
 
@@ -139,10 +154,61 @@ enum Python {
         return text
     }
 
-    /// Hex SHA-256 of a file, computed by Python's hashlib.
-    static func sha256(ofFile path: String) throws -> String {
-        try run("import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], 'rb').read()).hexdigest())", [path])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Reads the JSON file `sys.argv[1]` as `document`: objects as `Object`s (lists of name and value
+    /// pairs, in document order), numbers as `Number`s (their literal text).
+    private static let jsonReader = #"""
+        import hashlib, json, random, struct, sys
+        class Number(str): pass
+        class Object(list): pass
+        document = json.loads(open(sys.argv[1], "rb").read(), object_pairs_hook=Object, parse_int=Number, parse_float=Number)
+
+        """#
+
+    /// The value hash of a JSON file (the canonical form documented on `ValueHasher`), worked out
+    /// independently with Python's json and hashlib.
+    static func valueHash(ofFile path: String) throws -> String {
+        try run(jsonReader + #"""
+            def canonical(value):
+                if value is None: return b"n"
+                if value is True: return b"t"
+                if value is False: return b"f"
+                if isinstance(value, str):
+                    data = value.encode("utf-8")
+                    return (b"d" if isinstance(value, Number) else b"s") + struct.pack(">Q", len(data)) + data
+                if not isinstance(value, Object):
+                    return b"[" + b"".join(canonical(element) for element in value) + b"]"
+                members = sorted(enumerate(value), key=lambda member: (member[1][0].encode("utf-8"), member[0]))
+                return b"{" + struct.pack(">Q", len(members)) + b"".join(
+                    hashlib.sha256(canonical(name) + canonical(member)).digest() for _, (name, member) in members)
+            print(hashlib.sha256(canonical(document)).hexdigest())
+            """#, [path]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Writes the JSON value of `path` to `output` spelled otherwise: the members of every object in
+    /// another order (drawn from `seed`), other whitespace, every character beyond ASCII escaped as
+    /// `\uXXXX` and `/` as `\/`; numbers as written.
+    static func respell(_ path: String, to output: String, seed: Int) throws {
+        _ = try run(jsonReader + #"""
+            generator = random.Random(int(sys.argv[3]))
+            def quoted(text): return json.dumps(text, ensure_ascii=True).replace("/", "\\/")
+            def spelled(value, depth):
+                indent = "\n" + "   " * depth
+                if isinstance(value, Number): return value
+                if isinstance(value, str): return quoted(value)
+                if isinstance(value, Object):
+                    members = list(value)
+                    generator.shuffle(members)
+                    return "{" + ",".join(indent + "   " + quoted(name) + " :  " + spelled(member, depth + 1)
+                                          for name, member in members) + indent + "}"
+                if isinstance(value, list): return "[ " + " ,\t".join(spelled(element, depth + 1) for element in value) + " ]"
+                return json.dumps(value)
+            open(sys.argv[2], "w", encoding="ascii", newline="").write(spelled(document, 0) + "\r\n")
+            """#, [path, output, String(seed)])
+    }
+
+    /// Every row of the SQLite database at `path` as SQL (Python's `iterdump`), to compare a store before and after.
+    static func dump(ofDatabase path: String) throws -> String {
+        try run("import sqlite3, sys; print('\\n'.join(sqlite3.connect(sys.argv[1]).iterdump()))", [path])
     }
 
     /// Reads or sets `PRAGMA user_version` with Python's sqlite3.
@@ -199,6 +265,9 @@ final class WriteLockHolder {
         }
     }
 
+    /// The process holding the lock, as the store's messages name it.
+    var pid: Int32 { process.processIdentifier }
+
     /// Lets the holder roll back and exit; returns its exit status.
     @discardableResult
     func release(timeout: TimeInterval = 15) -> Int32? {
@@ -216,5 +285,8 @@ final class WriteLockHolder {
 
     deinit {
         if process.isRunning { process.terminate() }
+        // Foundation's `Process` keeps its pipes alive: close them here, or they stay open until the run ends.
+        try? input.fileHandleForWriting.close()
+        try? output.fileHandleForReading.close()
     }
 }

@@ -60,6 +60,23 @@ import Testing
         #expect(try fixture.summary(of: allowed)["status"] as? String == "published")
     }
 
+    /// The flag allows a plain-http source on loopback, not a downgrade: an https source redirected to a
+    /// plain-http server on loopback, which would serve a new export, is refused without asking it.
+    @Test func theLoopbackFlagAllowsNoRedirectToPlainHTTP() throws {
+        let fixture = try SyncFixture()
+        let baseline = try fixture.publishSample()
+        let plain = try TestServer(script: ["/ios.json": ["body_file": try fixture.revisedSample()]], plain: true)
+        try fixture.server.rewrite(script: ["/ios.json": ["redirect_to": plain.url + "/ios.json"]])
+        let outcome = try fixture.sync(["--allow-insecure-loopback"])
+        #expect(outcome.status == 69, "\(outcome.standardError)")
+        let summary = try fixture.summary(of: outcome)
+        #expect(summary["status"] as? String == "unreachable")
+        #expect((summary["message"] as? String)?.hasPrefix("refused a redirect or URL that is not https") == true, "\(summary)")
+        #expect(summary["attempts"] as? Int == 1)
+        #expect(plain.requests.isEmpty)
+        try fixture.expectCurrent(baseline)
+    }
+
     @Test func theConfigComesFromTheEnvironmentAndItsStoreFromTheConfig() throws {
         let fixture = try SyncFixture(script: ["/ios.json": ["body_file": SyncFixture.samplePath]])
         let config: [String: Any] = ["store": "data/paywalls", "sources": fixture.sources]
@@ -72,6 +89,24 @@ import Testing
         let storePath = directory.appendingPathComponent("data/paywalls").path
         #expect(try JSONDocument(outcome.standardOutput).string("store") == "conf/data/paywalls")
         #expect(FileManager.default.fileExists(atPath: storePath + "/paywalls.sqlite"))
+    }
+
+    /// The config's `locale_policy`, relative to the config's folder, gives way to `--locale-policy` and
+    /// comes before `$PAYWALLS_LOCALE_POLICY` (as the config's `store` does). A broken policy exits 78
+    /// before any request; a good one lets the sync reach the (refused) source: 69.
+    @Test func theConfigsLocalePolicyIsRelativeToItAndComesBeforeTheVariable() throws {
+        let store = try TemporaryStore()
+        try FileManager.default.createDirectory(at: store.directory.appendingPathComponent("conf"), withIntermediateDirectories: true)
+        let broken = try store.write("version 7\n", to: "conf/policy.txt")
+        let good = try store.write("version 1\ndefault en\n", to: "good.txt")
+        let config = try store.write(#"{"store": "data", "locale_policy": "policy.txt", "retry": {"max_attempts": 1}, "#
+                                     + #""sources": [{"name": "ios", "url": "http://127.0.0.1:9/ios.json"}]}"#, to: "conf/sync.json")
+        let sync = ["sync", "--config", config, "--allow-insecure-loopback"]
+        let byConfig = try PaywallsProcess.run(sync, environment: ["PAYWALLS_LOCALE_POLICY": good], in: URL(fileURLWithPath: "/"))
+        #expect(byConfig.status == 78)
+        #expect(byConfig.standardError == "error: locale policy: \(broken):1: unsupported policy version '7' (this build reads version 1)\n")
+        let byOption = try PaywallsProcess.run(sync + ["--locale-policy", good], in: URL(fileURLWithPath: "/"))
+        #expect(byOption.status == 69, "\(byOption.standardError)")
     }
 
     /// libcurl brings some thirty libraries: only a transfer loads it, so other commands start as fast as before.

@@ -24,6 +24,10 @@ import Testing
     static let faults: [Fault] = [
         Fault(name: "5xx after every retry", response: ["status": 500, "body": "oops"],
               exitCode: 69, status: "unreachable", message: "HTTP 500 (gave up after 3 tries)", requests: 3),
+        Fault(name: "408 after every retry", response: ["status": 408, "body": "request timeout"],
+              exitCode: 69, status: "unreachable", message: "HTTP 408 (gave up after 3 tries)", requests: 3),
+        Fault(name: "425 after every retry", response: ["status": 425, "body": "too early"],
+              exitCode: 69, status: "unreachable", message: "HTTP 425 (gave up after 3 tries)", requests: 3),
         Fault(name: "429 asking to wait past the deadline", response: ["status": 429, "retry_after": "3600"],
               exitCode: 69, status: "unreachable",
               message: "HTTP 429 (gave up after 1 try: the next would pass the run's deadline of 30 s; the server asked to wait 3600 s)", requests: 1),
@@ -53,6 +57,10 @@ import Testing
               exitCode: 65, status: "invalid", message: "invalid export (8 problems):\n  /app_id: required\n  /revision: required", requests: 1),
         Fault(name: "body over max_bytes", response: ["body_file": revised], source: ["max_bytes": 1000],
               exitCode: 65, status: "invalid", message: "the body is larger than the limit of 1000 bytes", requests: 1),
+        // 64 KB of gzip that inflate to 64 MB, chunked: no Content-Length to refuse it by.
+        Fault(name: "gzip bomb past max_bytes", response: ["oversize_bytes": 64 << 20, "gzip": true, "chunked": true],
+              source: ["max_bytes": 1 << 20],
+              exitCode: 65, status: "invalid", message: "the body is larger than the limit of 1048576 bytes", requests: 1),
         Fault(name: "204 without a body", response: ["status": 204],
               exitCode: 65, status: "invalid", message: "HTTP 204 without an export", requests: 1),
     ]
@@ -76,6 +84,10 @@ import Testing
         let message = try #require(summary["message"] as? String)
         #expect(message.hasPrefix(fault.message), "\(message)")
         #expect(summary["snapshot"] as? String == baseline)
+        if let cap = fault.source["max_bytes"] as? Int {
+            // Stopped while the body streamed in, not once it was all on disk.
+            #expect(try #require(summary["bytes"] as? Int) <= cap)
+        }
         #expect(outcome.standardError.hasSuffix("error: 1 of 1 sources failed (each keeps its last good data): ios (\(fault.status): \(message))\n"))
         #expect(outcome.standardError.contains("sync: ios: \(fault.status): \(message); snapshot \(baseline) stays current\n"))
         #expect(fixture.server.requests(to: "/ios.json").count - before == fault.requests)

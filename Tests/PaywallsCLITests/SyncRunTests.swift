@@ -26,6 +26,75 @@ import Testing
         try fixture.expectCurrent(key)
     }
 
+    /// A 304 keeps the validators it answered, or takes the ones it sends: every later run is conditional too.
+    @Test func twoNotModifiedInARowKeepTheRunsConditional() throws {
+        let fixture = try SyncFixture()
+        let date = "Mon, 30 Nov 2026 08:00:00 GMT"
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": SyncFixture.samplePath, "etag": "\"sample\"", "last_modified": date]])
+        let first = try fixture.sync()
+        #expect(first.status == 0, "\(first.standardError)")
+        let key = try #require(try fixture.summary(of: first)["snapshot"] as? String)
+        for _ in 1...2 {
+            let again = try fixture.sync()
+            #expect(again.status == 0, "\(again.standardError)")
+            #expect(try fixture.summary(of: again)["etagHit"] as? Bool == true)
+        }
+        // The server refreshes the ETag in its 304 (RFC 9111 §4.3.4) and says nothing of the date.
+        try fixture.server.rewrite(script: ["/ios.json": [["status": 304, "headers": ["ETag": "\"sample-2\""]], ["status": 304]]])
+        for _ in 1...2 {
+            let again = try fixture.sync()
+            #expect(again.status == 0, "\(again.standardError)")
+            #expect(try fixture.summary(of: again)["etagHit"] as? Bool == true)
+        }
+        let requests = fixture.server.requests(to: "/ios.json")
+        #expect(requests.map { $0["status"] as? Int } == [200, 304, 304, 304, 304])
+        #expect(requests.map { $0["if_none_match"] as? String } == [nil, "\"sample\"", "\"sample\"", "\"sample\"", "\"sample-2\""])
+        #expect(requests.map { $0["if_modified_since"] as? String } == [nil, date, date, date, date])
+        try fixture.expectCurrent(key)
+    }
+
+    /// A 304 only means "what you have is current" to a request that named what it has.
+    enum UnaskedNotModified: String, CaseIterable {
+        /// Nothing synced or imported yet.
+        case emptyStore
+        /// An import replaced the synced data, so its validators were forgotten.
+        case importedSnapshot
+        /// The snapshot is gone though the source's validators are still recorded.
+        case lostSnapshot
+    }
+
+    @Test(arguments: UnaskedNotModified.allCases)
+    func aNotModifiedToAnUnconditionalRequestIsInvalid(_ store: UnaskedNotModified) throws {
+        let fixture = try SyncFixture()
+        var kept: String?
+        switch store {
+        case .emptyStore:
+            break
+        case .importedSnapshot:
+            try fixture.publishSample()
+            let imported = try JSONDocument(try fixture.store.run(["import", try fixture.revisedSample(), "--source", "ios"]).standardOutput)
+            let key = try #require(imported.string("snapshot"))
+            kept = key
+        case .lostSnapshot:
+            try fixture.publishSample()
+            _ = try Python.run("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA foreign_keys = ON'); "
+                               + "c.execute(\"DELETE FROM snapshots WHERE source = 'ios'\"); c.commit()", [fixture.store.databasePath])
+        }
+        try fixture.server.rewrite(script: ["/ios.json": ["status": 304, "etag": "\"sample\""]])
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 65, "\(outcome.standardError)")
+        let summary = try fixture.summary(of: outcome)
+        #expect(summary["status"] as? String == "invalid")
+        #expect(summary["message"] as? String == "HTTP 304 (not modified) to a request without validators: no export to check")
+        #expect(summary["etagHit"] as? Bool == false)
+        #expect(summary["snapshot"] as? String == kept)
+        #expect(fixture.server.requests(to: "/ios.json").last?["if_none_match"] is NSNull)
+        if let kept { #expect(try fixture.store.resolve(["--placement", "onboarding"]).string("snapshot/id") == kept) }
+        // Nothing from the 304 was kept: the next run asks unconditionally again.
+        #expect(try fixture.sync().status == 65)
+        #expect(fixture.server.requests(to: "/ios.json").last?["if_none_match"] is NSNull)
+    }
+
     @Test func theSameBytesWithoutValidatorsPublishNothing() throws {
         let fixture = try SyncFixture(script: ["/ios.json": ["body_file": SyncFixture.samplePath]])
         let first = try fixture.sync()
@@ -36,8 +105,32 @@ import Testing
         let summary = try fixture.summary(of: again)
         #expect(summary["status"] as? String == "unchanged")
         #expect(summary["etagHit"] as? Bool == false)
-        #expect(again.standardError.hasPrefix("sync: ios: unchanged, same content as the current snapshot ("))
+        // Recognized by its bytes, before any decoding.
+        #expect(again.standardError.hasPrefix("sync: ios: unchanged, the same bytes as the current snapshot's download ("))
         try fixture.expectCurrent(key)
+    }
+
+    /// SPEC §7: the same JSON value spelled otherwise (members shuffled, other whitespace, escapes) is
+    /// the same export, whatever its ETag: nothing is published, and the new ETag is sent next time.
+    @Test func theSameValueSpelledOtherwiseUnderANewETagPublishesNothing() throws {
+        let fixture = try SyncFixture()
+        let key = try fixture.publishSample()
+        let respelled = fixture.store.directory.appendingPathComponent("respelled.json").path
+        try Python.respell(SyncFixture.samplePath, to: respelled, seed: 2)
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": respelled, "etag": "\"respelled\""]])
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let summary = try fixture.summary(of: outcome)
+        #expect(summary["status"] as? String == "unchanged")
+        #expect(summary["httpStatus"] as? Int == 200)
+        #expect(summary["etagHit"] as? Bool == false)
+        #expect(summary["snapshot"] as? String == key)
+        #expect(outcome.standardError.hasPrefix("sync: ios: unchanged, same content as the current snapshot ("))
+        try fixture.expectCurrent(key)
+
+        let again = try fixture.sync()
+        #expect(try fixture.summary(of: again)["httpStatus"] as? Int == 304)
+        #expect(fixture.server.requests(to: "/ios.json").last?["if_none_match"] as? String == "\"respelled\"")
     }
 
     @Test func aNewExportBecomesCurrentAndLastModifiedIsSentBack() throws {
@@ -157,6 +250,38 @@ import Testing
         let checkedAt = try #require(try Self.lastSync(fixture, "android")), succeededAt = try #require(try Self.lastSuccess(fixture, "android"))
         #expect(status.outputLines.contains(
             "          last sync \(checkedAt): unreachable: HTTP 502 (gave up after 3 tries) (last success \(succeededAt))"), "\(status.outputLines)")
+    }
+
+    /// The store met the sources in another order than the config lists them: once a sync has run, the
+    /// config's order answers, and a source that failed on its very first sync is listed with its failure.
+    @Test func answersAndStatusFollowTheConfigNotTheArrivalOrder() throws {
+        let fixture = try SyncFixture()
+        #expect(try fixture.store.run(["import", SyncFixture.samplePath, "--source", "android"]).status == 0)
+        let revised = try fixture.revisedSample()
+        #expect(try fixture.store.run(["import", revised, "--source", "ios"]).status == 0)
+        #expect(try fixture.store.resolve(["--placement", "onboarding"]).int("snapshot/revision") == 57)
+
+        fixture.sources = [fixture.source("web", path: "/web.json"), fixture.source("ios", path: "/ios.json"),
+                           fixture.source("android", path: "/android.json")]
+        try fixture.server.rewrite(script: ["/web.json": ["status": 404], "/ios.json": ["body_file": revised],
+                                            "/android.json": ["body_file": SyncFixture.samplePath]])
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 69, "\(outcome.standardError)")
+        #expect(outcome.standardError.hasSuffix("error: 1 of 3 sources failed (each keeps its last good data): web (unreachable: HTTP 404)\n"))
+        #expect(try fixture.store.resolve(["--placement", "onboarding"]).int("snapshot/revision") == 58)
+
+        let status = try JSONDocument(try fixture.store.run(["status", "--json"]).standardOutput)
+        #expect(status.strings("sources")?.count == 3)
+        #expect((0..<3).map { status.string("sources/\($0)/source") } == ["web", "ios", "android"])
+        #expect(status.int("current/revision") == 58)
+        #expect(status["sources/0/snapshot"] is NSNull)
+        #expect(status.string("sources/0/lastSync/outcome") == "unreachable")
+        #expect(status.string("sources/0/lastSync/message") == "HTTP 404")
+        #expect(status["sources/0/lastSync/succeededAt"] is NSNull)
+        let lines = try fixture.store.run(["status"]).outputLines
+        let checkedAt = try #require(status.string("sources/0/lastSync/checkedAt"))
+        #expect(Array(lines.filter { $0.hasPrefix("source:") }.map { $0.prefix(19) }) == ["source:   web: no s", "source:   ios: payw", "source:   android: "])
+        #expect(lines.contains("          last sync \(checkedAt): unreachable: HTTP 404 (last success never)"), "\(lines)")
     }
 
     @Test func theWorstFailureSetsTheExitCode() throws {

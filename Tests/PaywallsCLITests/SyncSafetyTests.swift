@@ -38,6 +38,76 @@ import Testing
         #expect(try fixture.summary(of: second)["status"] as? String == "unchanged")
     }
 
+    /// Another writer of the store, a second handle with an open write transaction as an import in
+    /// progress has, takes it while the body downloads and holds it past the publish: the publish waits
+    /// (the store's grace of 2 s, or --wait), then the source ends store-locked and the run exits 75
+    /// naming the writer, with the previous snapshot still current.
+    @Test(arguments: [0, 4])
+    func anotherWriterDuringThePublishEndsTheSourceStoreLocked(wait: Int) throws {
+        let fixture = try SyncFixture()
+        let baseline = try fixture.publishSample()
+        let revised = try fixture.revisedSample()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: revised)[.size] as? Int)
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": revised, "drip_bytes_per_second": 9000]])
+        let running = try fixture.startSync(wait == 0 ? [] : ["--wait", "\(wait)"])
+        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= 1 }, "the sync did not start downloading")
+        let holder = try WriteLockHolder(database: fixture.store.databasePath)
+        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") == size })
+        let downloaded = Date()
+        let outcome = try running.wait()
+        // Waited once, for the publish; not as long again to record the failure in the store it cannot write.
+        let waited = Date().timeIntervalSince(downloaded), grace = Double(max(2, wait))
+        #expect(waited > grace - 0.5 && waited < 2 * grace - 0.5, "\(waited) s")
+        #expect(outcome.status == 75, "\(outcome.standardError)")
+        let summary = try fixture.summary(of: outcome)
+        #expect(summary["status"] as? String == "store-locked")
+        let message = "another writer (pid \(holder.pid), python3) holds the store at \(fixture.store.databasePath) (database is locked)"
+            + (wait == 0 ? "" : " after waiting \(wait) s") + "; wait for it to finish, or pass --wait SECONDS to queue behind it"
+        #expect(summary["message"] as? String == message)
+        #expect(summary["snapshot"] as? String == baseline)
+        #expect(outcome.standardError.hasSuffix("error: 1 of 1 sources failed (each keeps its last good data): ios (store-locked: \(message))\n"))
+        #expect(holder.release() == 0)
+        try fixture.expectCurrent(baseline)
+    }
+
+    /// Held before the run starts, the store turns the sync away before any request, naming the writer.
+    @Test func anotherWriterBeforeTheRunExits75BeforeAnyRequest() throws {
+        let fixture = try SyncFixture()
+        let baseline = try fixture.publishSample()
+        let requests = fixture.server.requests.count
+        let holder = try WriteLockHolder(database: fixture.store.databasePath)
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 75)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError == "error: another writer (pid \(holder.pid), python3) holds the store at \(fixture.store.databasePath) "
+                + "(database is locked); wait for it to finish, or pass --wait SECONDS to queue behind it\n")
+        #expect(fixture.server.requests.count == requests)
+        #expect(holder.release() == 0)
+        try fixture.expectCurrent(baseline)
+    }
+
+    /// With `--wait`, the publish waits for the other writer longer than the store's own grace of 2 s.
+    @Test func withWaitThePublishQueuesBehindAnotherWriter() throws {
+        let fixture = try SyncFixture()
+        let baseline = try fixture.publishSample()
+        let revised = try fixture.revisedSample()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: revised)[.size] as? Int)
+        try fixture.server.rewrite(script: ["/ios.json": ["body_file": revised, "drip_bytes_per_second": 9000]])
+        let running = try fixture.startSync(["--wait", "30"])
+        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= 1 }, "the sync did not start downloading")
+        let holder = try WriteLockHolder(database: fixture.store.databasePath)
+        // The body is whole: the sync is publishing, or waiting to.
+        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") == size })
+        Thread.sleep(forTimeInterval: 3)
+        #expect(running.isRunning, "the sync did not wait for the writer")
+        #expect(holder.release() == 0)
+        let outcome = try running.wait()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let summary = try fixture.summary(of: outcome)
+        #expect(summary["status"] as? String == "published")
+        #expect(summary["snapshot"] as? String != baseline)
+    }
+
     @Test func killedWhileDownloadingTheStoreIsUnchangedAndTheLockIsNotStale() throws {
         let fixture = try SyncFixture()
         let (running, baseline) = try Self.startSlowSync(fixture, downloaded: 4000)

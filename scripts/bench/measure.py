@@ -6,10 +6,12 @@
       of CMD from getrusage(RUSAGE_CHILDREN), which this fresh process has no other child to mix in).
       CMD's output goes to the files given, else to /dev/null.
 
-  measure.py interleave --runs N [--warmup W] -- CMD_A... :: CMD_B... [:: CMD_C...]
+  measure.py interleave --runs N [--warmup W] [--rotate V1,V2,...] -- CMD_A... :: CMD_B... [:: CMD_C...]
       Runs every command W times untimed, then N rounds of each command in turn (A, B, C, A, B, C...),
       so that machine noise hits them alike. Output to /dev/null. Prints one line per command:
-      "MEDIAN MIN P90 MAX" in seconds. Fails (exit 1) when a run exits non-zero.
+      "MEDIAN MIN P90 MAX" in seconds. Fails (exit 1) when a run exits non-zero. With --rotate, each
+      round writes the next value (cycling) for every `{}` in the commands' arguments, and the round's
+      number for every `{#}`: rotating placements and profile ids, say.
 
 Children are started with posix_spawn (no fork of the Python interpreter) and timed from just before
 the spawn to just after the wait, so the figures include process start-up, which is the point.
@@ -57,12 +59,14 @@ def once(args):
 
 
 def interleave(args):
-    runs, warmup = None, 1
+    runs, warmup, rotation = None, 1, [""]
     while args and args[0] != "--":
         if args[0] == "--runs" and len(args) > 1:
             runs, args = int(args[1]), args[2:]
         elif args[0] == "--warmup" and len(args) > 1:
             warmup, args = int(args[1]), args[2:]
+        elif args[0] == "--rotate" and len(args) > 1:
+            rotation, args = args[1].split(","), args[2:]
         else:
             usage()
     if not runs or runs < 1 or len(args) < 2:
@@ -80,7 +84,9 @@ def interleave(args):
 
     times = [[] for _ in commands]
     for round_number in range(warmup + runs):
-        for index, command in enumerate(commands):
+        value = rotation[round_number % len(rotation)]
+        for index, template in enumerate(commands):
+            command = [arg.replace("{}", value).replace("{#}", str(round_number)) for arg in template]
             seconds, status = spawn_and_wait(command)
             if exit_code(status) != 0:
                 print("measure.py: '%s' exited with status %d" % (" ".join(command), exit_code(status)), file=sys.stderr)

@@ -29,6 +29,9 @@ typedef enum {
 typedef struct {
     /// Canonical BCP-47 of the whole input, variants and extensions kept (`de-DE-u-co-phonebk`).
     char tag[PW_TAG_CAPACITY];
+    /// The input in BCP-47 syntax but not canonicalized (`sh` stays `sh`, `en_US@rg=gbzzzz` is
+    /// `en-US-u-rg-gbzzzz`, `x-bork` is `und-x-bork`): what ICU's own APIs read when given the input.
+    char as_written[PW_TAG_CAPACITY];
     /// Language subtag ("" for `und`), script and region ("" when absent), as canonicalized.
     char language[PW_SUBTAG_CAPACITY];
     char script[PW_SUBTAG_CAPACITY];
@@ -53,10 +56,25 @@ void pw_locale_minimize(const char *language, const char *script, const char *re
                         char minimized[PW_TAG_CAPACITY]);
 
 /// The CLDR parent of a locale with a region, when CLDR names one explicitly (`es-MX` -> `es-419`,
-/// `en-AU` -> `en-001`, `pt-AO` -> `pt-PT`, `zh-Hant-MO` -> `zh-Hant-HK`). Writes "" when the parent
-/// is the plain truncation. Arguments are canonical subtags; `script` may be "".
+/// `en-AU` -> `en-001`, `pt-AO` -> `pt-PT`, `zh-Hant-MO` -> `zh-Hant-HK`), and of a bare language (script
+/// and region "") when CLDR names another language (`nb`, `nn` -> `no`). Writes "" when the parent is
+/// the plain truncation. Arguments are canonical subtags; `script` may be "".
 void pw_locale_explicit_parent(const char *language, const char *script, const char *region,
                                char parent[PW_TAG_CAPACITY]);
+
+/// The language that stands for `language` in matching: its CLDR parent language when CLDR's matching
+/// data makes the two one language (`nb` -> `no`), else `language` itself (`nn`, `pt`).
+void pw_locale_matching_language(const char *language, char matching[PW_SUBTAG_CAPACITY]);
+
+/// Non-zero when the locale's script is written right to left (`ar`, `he`, `fa`, `ur`), as
+/// `icu::Locale::isRightToLeft` says. Arguments are canonical subtags (likely subtags added, ideally).
+int32_t pw_locale_is_right_to_left(const char *language, const char *script, const char *region);
+
+/// Capacity of a version string, terminating NUL included (ICU's U_MAX_VERSION_STRING_LENGTH).
+#define PW_VERSION_CAPACITY 20
+
+/// The version of the ICU library in use (`u_getVersion`), dotted with trailing zeros dropped: "72.1".
+void pw_icu_version(char version[PW_VERSION_CAPACITY]);
 
 /// How many locales ICU has data for (`uloc_countAvailable`).
 int32_t pw_locale_available_count(void);
@@ -64,6 +82,11 @@ int32_t pw_locale_available_count(void);
 /// The `index`th locale ICU has data for, as BCP-47 (`uloc_getAvailable` + `uloc_toLanguageTag`).
 /// Returns the tag's length, 0 (and "") when the index is out of range or the conversion fails.
 int32_t pw_locale_available_tag(int32_t index, char tag[PW_TAG_CAPACITY]);
+
+/// ISO 639 language codes (`uloc_getISOLanguages`) and ISO 3166 region codes (`uloc_getISOCountries`)
+/// ICU knows, in ICU's order: static lists ending with NULL.
+const char *const *pw_iso_languages(void);
+const char *const *pw_iso_regions(void);
 
 /// An `icu::LocaleMatcher`, immutable once built and safe to share between threads.
 typedef struct PWICUMatcher PWICUMatcher;

@@ -59,8 +59,8 @@ struct CrossReferenceChecks {
                 if !variationIDs.insert(variation.variationID).inserted {
                     issues.report(variationPointer.appending("variation_id"), "duplicate variation id '\(variation.variationID)' in this placement")
                 }
-                if !paywallIDs.contains(variation.paywallID) {
-                    issues.report(variationPointer.appending("paywall_id"), "no paywall has id '\(variation.paywallID)'")
+                if !paywallIDs.contains(variation.contentID) {
+                    issues.report(variationPointer.appending("paywall_id"), "no paywall has id '\(variation.contentID)'")
                 }
             }
         }

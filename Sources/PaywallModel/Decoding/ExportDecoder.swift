@@ -20,15 +20,16 @@ public struct ExportDecoder {
 
     /// Reads a document from its bytes. The elements of a paywall-export's collections are decoded as
     /// they are parsed, so the document is never held whole as a JSON tree.
+    /// - Parameter observer: told what the parser reads, all of it.
     /// - Parameter progress: told how many bytes have been read, after each element of a collection.
-    public func decode(_ bytes: UnsafeRawBufferPointer, format: Format = .auto,
+    public func decode(_ bytes: UnsafeRawBufferPointer, format: Format = .auto, observer: (any JSONObserver)? = nil,
                        progress: ((Int) -> Void)? = nil) throws(InvalidExport) -> PaywallExport {
         let issues = IssueCollector(limit: issueLimit)
         let v1 = PaywallExportV1Decoder(issues: issues, localeProblem: localeProblem)
         let streamed = format == .adaptyFallback ? [] : Set(PaywallExportV1Decoder.collections)
         let document: JSONValue
         do {
-            document = try JSONParser.parse(bytes, limits: jsonLimits, streaming: streamed) { element in
+            document = try JSONParser.parse(bytes, limits: jsonLimits, streaming: streamed, observer: observer) { element in
                 v1.take(element.key, index: element.index, element: element.value)
                 progress?(element.endOffset)
             }

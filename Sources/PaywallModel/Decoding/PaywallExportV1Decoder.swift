@@ -30,7 +30,7 @@ final class PaywallExportV1Decoder {
     func take(_ key: String, index: Int, element: JSONValue) {
         taken.insert(key)
         let pointer = JSONPointer.root.appending(key).appending(index)
-        if case let .object(object) = element, case let .string(id) = object["id"] { declaredIDs[key, default: []].insert(id) }
+        if let id = element.objectValue?["id"]?.stringValue { declaredIDs[key, default: []].insert(id) }
         guard let reader = FieldReader(element, at: pointer, issues: issues) else { return }
         switch key {
         case "segments": decodeSegment(reader).map { segments.append(Located(pointer: pointer, value: $0)) }
@@ -232,7 +232,7 @@ final class PaywallExportV1Decoder {
         let paywallID = reader.identifier("paywall_id")
         let weight = reader.integer("weight", in: 0...100)
         guard let variationID, let paywallID, let weight else { return nil }
-        return Variation(variationID: variationID, paywallID: paywallID, weight: weight)
+        return Variation(variationID: variationID, contentID: paywallID, weight: weight)
     }
 
     // MARK: Small value checks

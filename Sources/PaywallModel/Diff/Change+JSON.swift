@@ -6,6 +6,8 @@ extension Change {
             document.list(item, as: "added")
         case let .removed(item):
             document.list(item, as: "removed")
+        case let .placementKind(placement, from, to):
+            document.set(Self.transition(.string(from.rawValue), .string(to.rawValue)), at: ["kind"], in: .placement(placement))
         case let .audiencePriority(placement, audience, from, to):
             document.set(Self.transition(.integer(from), .integer(to)), at: ["priority"],
                          in: .audience(placement: placement, name: audience))
@@ -15,12 +17,19 @@ extension Change {
         case let .variationWeight(placement, audience, variation, from, to):
             document.set(Self.transition(.integer(from), .integer(to)), at: ["weight"],
                          in: .variation(placement: placement, audience: audience, id: variation))
-        case let .paywallSwap(placement, audience, variation, from, to):
-            document.set(Self.transition(.string(from), .string(to)), at: ["paywallId"],
-                         in: .variation(placement: placement, audience: audience, id: variation))
-        case let .strings(paywall, locale, added, removed, changed):
-            let lists = JSONObject(["added": .strings(added), "removed": .strings(removed), "changed": .strings(changed)])
-            document.set(.object(lists), at: ["strings"], in: .localization(paywall: paywall, locale: locale))
+        case let .contentSwap(placement, audience, variation, from, to):
+            // One member per kind shown, `paywallId`, `onboardingId` or `flowId`; null on the side of
+            // the other kind when the placement's kind changed.
+            for kind in from.kind == to.kind ? [from.kind] : [from.kind, to.kind] {
+                document.set(Self.transition(from.kind == kind ? .string(from.id) : .null, to.kind == kind ? .string(to.id) : .null),
+                             at: ["\(kind.rawValue)Id"], in: .variation(placement: placement, audience: audience, id: variation))
+            }
+        case let .strings(owner, locale, changes):
+            document.set(Self.json(changes), at: ["strings"], in: .localization(of: owner, locale: locale))
+        case let .remoteConfigKeys(owner, locale, changes):
+            document.set(Self.json(changes), at: ["keys"], in: .remoteConfig(of: owner, locale: locale))
+        case let .attribute(item, attribute, from, to):
+            document.set(Self.transition(.optional(from), .optional(to)), at: [Self.key(of: attribute)], in: item)
         case let .price(product, country, from, to):
             document.set(Self.transition(Self.json(from), Self.json(to)), at: ["prices", country], in: .product(product))
         case let .segmentConditions(segment, from, to):
@@ -31,6 +40,19 @@ extension Change {
 
     private static func transition(_ from: JSONValue, _ to: JSONValue) -> JSONValue {
         .object(JSONObject(["from": from, "to": to]))
+    }
+
+    private static func json(_ changes: KeyChanges) -> JSONValue {
+        .object(JSONObject(["added": .strings(changes.added), "removed": .strings(changes.removed), "changed": .strings(changes.changed)]))
+    }
+
+    private static func key(of attribute: Attribute) -> String {
+        switch attribute {
+        case .name: return "name"
+        case .configURL: return "configUrl"
+        case .builderLocale: return "builderLocale"
+        case .versionID: return "versionId"
+        }
     }
 
     private static func json(_ price: Price?) -> JSONValue {

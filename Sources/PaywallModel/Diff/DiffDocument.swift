@@ -11,7 +11,7 @@ struct DiffDocument {
         ("added", .value(.array([]))), ("removed", .value(.array([]))), ("changed", .object([])),
     ])
 
-    private var root = Node.object(["placements", "paywalls", "products", "segments"].map { ($0, emptyGroup) })
+    private var root = Node.object(["placements", "paywalls", "onboardings", "flows", "products", "segments"].map { ($0, emptyGroup) })
 
     /// Names `item` in its group's `added` or `removed` list.
     mutating func list(_ item: Change.Item, as list: String) {
@@ -63,12 +63,23 @@ private extension Change.Item {
     var location: (path: [(group: String, id: String)], group: String, id: String) {
         switch self {
         case let .placement(id): return ([], "placements", id)
-        case let .audience(placement, name): return ([("placements", placement)], "audiences", name)
-        case let .variation(placement, audience, id): return ([("placements", placement), ("audiences", audience)], "variations", id)
+        case let .audience(placement, name): return Self.placement(placement).child(in: "audiences", name)
+        case let .variation(placement, audience, id): return Self.audience(placement: placement, name: audience).child(in: "variations", id)
         case let .paywall(id): return ([], "paywalls", id)
-        case let .localization(paywall, locale): return ([("paywalls", paywall)], "localizations", locale)
+        case let .onboarding(id): return ([], "onboardings", id)
+        case let .flow(id): return ([], "flows", id)
+        case let .layout(flow, id): return Self.flow(flow).child(in: "layouts", id)
+        case let .flowPaywall(flow, paywall): return Self.flow(flow).child(in: "paywalls", paywall)
+        case let .localization(owner, locale): return owner.child(in: "localizations", locale)
+        case let .remoteConfig(owner, locale): return owner.child(in: "remoteConfigs", locale)
         case let .product(id): return ([], "products", id)
         case let .segment(id): return ([], "segments", id)
         }
+    }
+
+    /// The location of an item in `group` of this item's entry.
+    func child(in group: String, _ id: String) -> (path: [(group: String, id: String)], group: String, id: String) {
+        let parent = location
+        return (parent.path + [(parent.group, parent.id)], group, id)
     }
 }

@@ -15,10 +15,12 @@ public struct JSONParser {
     /// Top-level arrays whose elements go to `sink` instead of into the tree.
     private var streamedKeys: Set<String> = []
     private var sink: ((StreamedElement) -> Void)?
+    private let observer: (any JSONObserver)?
 
-    /// Parses one JSON document; only whitespace may follow it.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits = Limits()) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, limits: limits)
+    /// Parses one JSON document; only whitespace may follow it. `observer` is told what is read.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits = Limits(),
+                             observer: (any JSONObserver)? = nil) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, limits: limits, observer: observer)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -40,9 +42,9 @@ public struct JSONParser {
     /// `streamedKeys` are handed to `element` one at a time as they are read, and those members come
     /// back as empty arrays: a large export is never held whole as a tree.
     public static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits = Limits(), streaming streamedKeys: Set<String>,
-                             element: (StreamedElement) -> Void) throws(JSONSyntaxError) -> JSONValue {
+                             observer: (any JSONObserver)? = nil, element: (StreamedElement) -> Void) throws(JSONSyntaxError) -> JSONValue {
         let result = withoutActuallyEscaping(element) { element in
-            var parser = JSONParser(bytes: bytes, limits: limits)
+            var parser = JSONParser(bytes: bytes, limits: limits, observer: observer)
             parser.streamedKeys = streamedKeys
             parser.sink = element
             return Result { () throws(JSONSyntaxError) in
@@ -64,9 +66,10 @@ public struct JSONParser {
         return try result.get()
     }
 
-    private init(bytes: UnsafeRawBufferPointer, limits: Limits) {
+    private init(bytes: UnsafeRawBufferPointer, limits: Limits, observer: (any JSONObserver)?) {
         self.bytes = bytes
         self.limits = limits
+        self.observer = observer
     }
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
@@ -74,13 +77,18 @@ public struct JSONParser {
         switch bytes[position] {
         case UInt8(ascii: "{"): return .object(try nested { (parser) throws(JSONSyntaxError) in try parser.parseObject() })
         case UInt8(ascii: "["): return .array(try nested { (parser) throws(JSONSyntaxError) in try parser.parseArray() })
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
-        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
-        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "\""): return observed(.string(try parseString()))
+        case UInt8(ascii: "t"): return observed(try parseLiteral("true", .bool(true)))
+        case UInt8(ascii: "f"): return observed(try parseLiteral("false", .bool(false)))
+        case UInt8(ascii: "n"): return observed(try parseLiteral("null", .null))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return observed(.number(try parseNumber()))
         default: throw error("unexpected \(describe(bytes[position])), expected a value")
         }
+    }
+
+    private func observed(_ scalar: JSONValue) -> JSONValue {
+        observer?.scalar(scalar)
+        return scalar
     }
 
     private mutating func nested<T>(_ body: (inout JSONParser) throws(JSONSyntaxError) -> T) throws(JSONSyntaxError) -> T {
@@ -92,12 +100,14 @@ public struct JSONParser {
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {
         position += 1
+        observer?.objectStarted()
         var object = JSONObject()
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { position += 1; return object }
+        if peek(UInt8(ascii: "}")) { position += 1; observer?.objectEnded(); return object }
         while true {
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a member name in double quotes") }
             let key = try parseString()
+            observer?.memberNamed(key)
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the member name \"\(key)\"") }
             position += 1
@@ -118,6 +128,7 @@ public struct JSONParser {
                 skipWhitespace()
             } else if peek(UInt8(ascii: "}")) {
                 position += 1
+                observer?.objectEnded()
                 return object
             } else {
                 throw error("expected ',' or '}' after an object member")
@@ -128,10 +139,11 @@ public struct JSONParser {
     /// The elements, or, with `sink`, none: each is handed to it with its index and end offset instead.
     private mutating func parseArray(sink: ((Int, JSONValue, Int) -> Void)? = nil) throws(JSONSyntaxError) -> [JSONValue] {
         position += 1
+        observer?.arrayStarted()
         var elements: [JSONValue] = []
         var count = 0
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) { position += 1; return elements }
+        if peek(UInt8(ascii: "]")) { position += 1; observer?.arrayEnded(); return elements }
         while true {
             let element = try parseValue()
             if let sink { sink(count, element, position) } else { elements.append(element) }
@@ -142,6 +154,7 @@ public struct JSONParser {
                 skipWhitespace()
             } else if peek(UInt8(ascii: "]")) {
                 position += 1
+                observer?.arrayEnded()
                 return elements
             } else {
                 throw error("expected ',' or ']' after an array element")
@@ -152,14 +165,22 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = position
         position += 1
-        // Most strings have no escape: take them straight from the buffer, validating once.
+        // Most strings have no escape: take them straight from the buffer, validating once. Most are
+        // ASCII too, which needs no validation (`String(validating:)` costs a generic call each time).
         var end = position
+        var bitsSeen: UInt8 = 0
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            bitsSeen |= bytes[end]
             end += 1
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\""), end - position <= limits.maximumStringBytes {
-            guard let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self) else {
-                throw error("invalid UTF-8 in a string", at: start)
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[position..<end])
+            let text: String
+            if bitsSeen < 0x80 {
+                text = String(decoding: raw, as: UTF8.self)
+            } else {
+                guard let valid = String(validating: raw, as: UTF8.self) else { throw error("invalid UTF-8 in a string", at: start) }
+                text = valid
             }
             position = end + 1
             return text

@@ -4,8 +4,14 @@ extension JSONValue {
     public func rendered(pretty: Bool = false) -> String {
         // Bytes, not String appends: rendering runs on every resolve and every stored row.
         var output: [UInt8] = []
-        render(into: &output, pretty: pretty, depth: 0)
+        render(into: &output, pretty: pretty)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the value as JSON text to `output`, as `rendered(pretty:)` spells it: for HTTP bodies and
+    /// documents assembled from rendered pieces, which need no `String` in between.
+    public func render(into output: inout [UInt8], pretty: Bool = false) {
+        render(into: &output, pretty: pretty, depth: 0)
     }
 
     private func render(into output: inout [UInt8], pretty: Bool, depth: Int) {
@@ -50,7 +56,7 @@ extension JSONValue {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
-    private static func quote(_ text: String, into output: inout [UInt8]) {
+    fileprivate static func quote(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most texts need no escape: copy them whole.
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) else {
@@ -74,6 +80,19 @@ extension JSONValue {
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONObject {
+    /// Appends the members as compact JSON without the braces (`"a":1,"b":2`): a piece of an object,
+    /// which a renderer joins to others with commas and encloses in braces, as `render` would the whole.
+    public func renderMembers(into output: inout [UInt8]) {
+        for (index, member) in members.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            JSONValue.quote(member.key, into: &output)
+            output.append(UInt8(ascii: ":"))
+            member.value.render(into: &output)
+        }
     }
 }
 

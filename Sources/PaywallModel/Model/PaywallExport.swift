@@ -11,14 +11,18 @@ public struct PaywallExport: Sendable, Equatable {
     public var segments: [Segment]
     public var products: [Product]
     public var paywalls: [Paywall]
+    public var onboardings: [Onboarding]
+    public var flows: [Flow]
     public var placements: [Placement]
     /// The whole document as read, for a vendor fallback file only (never for a paywall-export, which
     /// can be very large): what lets `paywalls fallbacks` write back the keys the model does not keep.
     public var sourceDocument: JSONValue?
+    /// What the decoder accepted but a user should hear of (a placement with no variation); not stored.
+    public var warnings: [ValidationIssue]
 
     public init(appID: String, revision: Int, exportedAt: String, defaultLocale: String, format: ExportFormat,
-                segments: [Segment], products: [Product], paywalls: [Paywall], placements: [Placement],
-                sourceDocument: JSONValue? = nil) {
+                segments: [Segment], products: [Product], paywalls: [Paywall], onboardings: [Onboarding] = [], flows: [Flow] = [],
+                placements: [Placement], sourceDocument: JSONValue? = nil, warnings: [ValidationIssue] = []) {
         self.appID = appID
         self.revision = revision
         self.exportedAt = exportedAt
@@ -27,8 +31,11 @@ public struct PaywallExport: Sendable, Equatable {
         self.segments = segments
         self.products = products
         self.paywalls = paywalls
+        self.onboardings = onboardings
+        self.flows = flows
         self.placements = placements
         self.sourceDocument = sourceDocument
+        self.warnings = warnings
     }
 }
 

@@ -1,13 +1,26 @@
-/// A place in the app that shows a paywall, with the audiences that decide which one.
+/// A place in the app, with the audiences that decide what it shows: a paywall, an onboarding or a
+/// flow (SPEC §4.2). A placement shows one kind only; its variations name content of that kind.
 public struct Placement: Sendable, Equatable {
     public var id: String
+    public var kind: PlacementKind
     /// In ascending priority: the first whose segments all match is the user's.
     public var audiences: [Audience]
 
-    public init(id: String, audiences: [Audience]) {
+    public init(id: String, kind: PlacementKind = .paywall, audiences: [Audience]) {
         self.id = id
+        self.kind = kind
         self.audiences = audiences
     }
+}
+
+/// What a placement's variations show.
+public enum PlacementKind: String, CaseIterable, Sendable {
+    /// A paywall of the export's `paywalls`.
+    case paywall
+    /// A web-builder onboarding of the export's `onboardings`.
+    case onboarding
+    /// A flow (screens, paywalls and remote configs in every language) of the export's `flows`.
+    case flow
 }
 
 public struct Audience: Sendable, Equatable {
@@ -32,13 +45,17 @@ public struct Audience: Sendable, Equatable {
 
 public struct Variation: Sendable, Equatable {
     public var variationID: String
-    public var paywallID: String
+    /// The id of the paywall, onboarding or flow shown, as the placement's kind says.
+    public var contentID: String
     /// Percent; an audience's weights sum to 100.
     public var weight: Int
+    /// The A/B variation's own name, where the export gives one (flows' `variation_name`).
+    public var name: String?
 
-    public init(variationID: String, paywallID: String, weight: Int) {
+    public init(variationID: String, contentID: String, weight: Int, name: String? = nil) {
         self.variationID = variationID
-        self.paywallID = paywallID
+        self.contentID = contentID
         self.weight = weight
+        self.name = name
     }
 }

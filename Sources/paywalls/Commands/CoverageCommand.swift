@@ -3,25 +3,32 @@ import LocaleKit
 import PaywallModel
 import PaywallResolver
 import PaywallStore
+import Suggestions
 
-/// `paywalls coverage`: translation coverage per paywall and locale, and what common device locales get.
+/// `paywalls coverage`: translation coverage per paywall, flow layout and locale, and what common device
+/// locales get.
 enum CoverageCommand: Command {
     static let deviceLocalesEnvironmentVariable = "PAYWALLS_DEVICE_LOCALES"
-    static let deviceLocalesDefaultPath = "locales/device-locales.txt"
 
     static let spec = CommandSpec(
         name: "coverage",
-        abstract: "Report translation coverage per paywall and what common device locales get.",
+        abstract: "Report translation coverage per paywall and flow, and what common device locales get.",
         discussion: """
             For each paywall of the current snapshot (or of --placement): per localization, how many of the
             default localization's strings it has and which it misses; per device locale, the localization
-            a user gets and whether that is exact, a fallback or the default. The device locales are the
-            40 most common store locales in locales/device-locales.txt (or $PAYWALLS_DEVICE_LOCALES), unless
-            --locales gives others. --fail-under exits 1 when any localization is below the percentage.
+            a user gets and whether that is exact, a fallback or the default. For each flow: the languages
+            that have a remote config and the one each device locale gets, and per layout its strings as
+            for a paywall, counted against the layout's default_localization. Onboardings are listed with
+            their builder and remote config languages: the vendor's web builder localizes them from the
+            app's Accept-Language, so there are no strings to count. The device locales are those --locales
+            gives, else those of the file $PAYWALLS_DEVICE_LOCALES names, else the 40 most common store
+            locales of the shipped device-locales.txt (in <prefix>/share/paywalls beside the binary, else in
+            the checkout's locales/ for a binary built there). --fail-under exits 1 when any localization of
+            a paywall or of a flow layout is below the percentage.
             """,
         options: [
             .source,
-            .value("placement", "id", help: "Only the paywalls this placement can show."),
+            .value("placement", "id", help: "Only what this placement can show: its paywalls, flows or onboardings."),
             .value("locales", "list", help: "Comma-separated device locales to check instead of the default list."),
             .value("mode", "mode", help: "Locale matching: cldr (default), adapty or icu."),
             .value("fail-under", "percent", help: "Exit 1 when a localization has fewer than this percentage of the strings."),
@@ -35,68 +42,42 @@ enum CoverageCommand: Command {
         let deviceLocales = try arguments.value("locales").map(availableLocales(in:)) ?? defaultDeviceLocales(context)
         let policy = try context.localePolicy(arguments)
         let (snapshot, export) = try context.currentExport(arguments)
-        let report = CoverageReport(paywalls: try paywalls(of: export, placement: arguments.value("placement")),
+        let report = CoverageReport(export: export, shownBy: try placement(arguments.value("placement"), in: export),
                                     deviceLocales: deviceLocales, mode: mode, policy: policy)
         if arguments.flag("json") {
-            context.standardOutput.writeLine(json(report, snapshot: snapshot, threshold: threshold).rendered(pretty: true))
+            context.standardOutput.writeLine(CoverageJSON(report: report, snapshot: snapshot, threshold: threshold).value.rendered(pretty: true))
         } else {
             CoverageTable(report: report, snapshot: snapshot).lines.forEach(context.standardOutput.writeLine)
         }
         if let threshold, let lowest = report.lowest, lowest.coverage.percent < threshold {
-            throw CommandFailure(exitCode: .failure, message: "coverage below \(format(threshold))%: paywall \(lowest.paywallID) "
+            throw CommandFailure(exitCode: .failure, message: "coverage below \(format(threshold))%: \(lowest.owner) "
                                  + "[\(lowest.coverage.locale)] has \(format(lowest.coverage.percent))%")
         }
     }
 
-    /// All paywalls, or those a placement's variations show, in export order.
-    private static func paywalls(of export: PaywallExport, placement id: String?) throws(CommandFailure) -> [Paywall] {
-        guard let id else { return export.paywalls }
+    /// The placement `--placement` names, if any.
+    private static func placement(_ id: String?, in export: PaywallExport) throws(CommandFailure) -> Placement? {
+        guard let id else { return nil }
         guard let placement = export.placements.first(where: { $0.id == id }) else {
             let closest = closestCandidates(to: id, among: export.placements.map(\.id), limit: 3)
             throw CommandFailure(exitCode: .noInput, message: "no placement '\(id)'" + (closest.isEmpty ? "" : "; closest: \(closest.joined(separator: ", "))"))
         }
-        let shown = Set(placement.audiences.flatMap(\.variations).map(\.paywallID))
-        return export.paywalls.filter { shown.contains($0.id) }
+        return placement
     }
 
+    /// The list in `$PAYWALLS_DEVICE_LOCALES`, else the shipped `device-locales.txt`.
     private static func defaultDeviceLocales(_ context: CommandContext) throws(CommandFailure) -> [String] {
-        let path = context.environment[deviceLocalesEnvironmentVariable] ?? deviceLocalesDefaultPath
-        guard fileExists(atPath: path) else {
-            throw CommandFailure(exitCode: .noInput, message: "no device locale list at \(path): give --locales L,... or set $\(deviceLocalesEnvironmentVariable)")
+        guard let path = context.environment[deviceLocalesEnvironmentVariable] ?? context.shippedData.path(of: .deviceLocales) else {
+            throw CommandFailure(exitCode: .noInput, message: "no device locale list: \(context.shippedData.notFound(.deviceLocales)); "
+                                 + "give --locales L,... or set $\(deviceLocalesEnvironmentVariable)")
         }
-        return try readTextFile(atPath: path).split(whereSeparator: \.isNewline)
-            .flatMap { availableLocales(in: String($0.prefix { $0 != "#" })) }
-    }
-
-    private static func json(_ report: CoverageReport, snapshot: SnapshotInfo, threshold: Double?) -> JSONValue {
-        .object(JSONObject([
-            "snapshot": .string(snapshot.key),
-            "lowestPercent": report.lowest.map { .number(format($0.coverage.percent)) } ?? .null,
-            "failUnder": threshold.map { .number(format($0)) } ?? .null,
-            "paywalls": .array(report.paywalls.map { paywall in
-                .object(JSONObject([
-                    "id": .string(paywall.paywallID),
-                    "name": .string(paywall.name),
-                    "defaultLocale": .string(paywall.defaultLocale),
-                    "localizations": .array(paywall.localizations.map { coverage in
-                        .object(JSONObject([
-                            "locale": .string(coverage.locale),
-                            "translated": .integer(coverage.translated),
-                            "total": .integer(coverage.total),
-                            "percent": .number(format(coverage.percent)),
-                            "missing": .strings(coverage.missing),
-                        ]))
-                    }),
-                    "deviceLocales": .array(paywall.deviceLocales.map { outcome in
-                        .object(JSONObject([
-                            "locale": .string(outcome.deviceLocale),
-                            "gets": .string(outcome.localization),
-                            "result": .string(outcome.outcome.rawValue),
-                        ]))
-                    }),
-                ]))
-            }),
-        ]))
+        let text: String
+        do {
+            text = try readTextFile(atPath: path)
+        } catch {
+            throw CommandFailure(exitCode: error.exitCode, message: "device locale list: \(error.message)")
+        }
+        return text.split(whereSeparator: \.isNewline).flatMap { availableLocales(in: String($0.prefix { $0 != "#" })) }
     }
 
     /// One decimal at most: `80`, `66.7`.

@@ -10,8 +10,11 @@ enum DiffCommand: Command {
         discussion: """
             FROM and TO are snapshot keys (or unique prefixes, or ids) as `paywalls snapshots` lists them.
             Without them: the current snapshot of --source (else of the first source) against the one before it
-            from the same source; with FROM only: FROM against the current snapshot of its source. Reports placements, audiences, weights, paywall swaps, and per locale the strings
-            added, removed or changed.
+            from the same source; with FROM only: FROM against the current snapshot of its source. Reports
+            placements (their kind), audiences, weights, the paywall, onboarding or flow a variation shows;
+            per paywall and per flow layout and locale the strings added, removed or changed; onboardings
+            (name, builder URL and language) and flows (name, version, paywalls); and per remote config
+            language of an onboarding or a flow, its keys added, removed or changed.
             """,
         options: [.source, .flag("json", help: "Print JSON.")],
         arguments: [ArgumentSpec("from", .optional, help: "The older snapshot."), ArgumentSpec("to", .optional, help: "The newer snapshot.")]

@@ -10,14 +10,18 @@ enum FallbacksCommand: Command {
         name: "fallbacks",
         abstract: "Write one vendor fallback file per locale from the current snapshot, with a manifest.",
         discussion: """
-            Writes fallback.<locale>.json for each locale (default: every localization locale of the
-            snapshot's paywalls), each placement's default-audience variations carrying the remote config
-            and Paywall Builder strings resolved for that locale, plus manifest.json: the files with their
-            sizes and SHA-256, and `lookup`, which maps every locale ICU knows to the file an app on that
-            device locale should load. The set is written beside DIR and renamed into place: DIR is
-            replaced as a whole. The format version defaults to the snapshot's own when it was imported
-            from a vendor file, else 9. Written in that version, a vendor file's snapshot keeps every
-            key of the imported document; only the localized parts of its variations are replaced.
+            Writes fallback.<locale>.json for each locale (default: every language of the content the
+            format version holds), each placement's default-audience variations as a user of that locale
+            gets them: paywalls (formats 8 and 9) with their remote config and Paywall Builder strings
+            merged along the locale's chain; onboardings (8 to 11) as they are, since the vendor's web
+            builder localizes them; flows (10 and 11) with every language, the locale's remote config
+            first and its localizations the layouts' defaults. A placement of a kind the version does not
+            hold is left out with a warning. Plus manifest.json: the files with their sizes and SHA-256,
+            and `lookup`, which maps every locale ICU knows to the file an app on that device locale
+            should load. The set is written beside DIR and renamed into place: DIR is replaced as a
+            whole. The format version defaults to the snapshot's own when it was imported from a vendor
+            file, else 9. Written in that version, a vendor file's snapshot keeps every key of the
+            imported document; only what the locale changes is replaced.
             """,
         options: [
             .source,

@@ -11,7 +11,8 @@ enum ImportCommand: Command {
         discussion: """
             Reads a paywall-export v1 document or a vendor fallback file (formats 8 to 11), checks all of it,
             and publishes it in one transaction: readers see the previous snapshot or the new one, never a
-            part. Identical content publishes nothing. An invalid file exits 65, lists every problem with its
+            part. Identical content publishes nothing: the same JSON value, whatever the whitespace, the order
+            of object members or the escapes in strings. An invalid file exits 65, lists every problem with its
             JSON pointer, and leaves the store as it was. Prints JSON describing the snapshot.
             """,
         options: [
@@ -24,7 +25,7 @@ enum ImportCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let format = try arguments.value("format", expected: "auto, paywall-export or adapty-fallback", ExportDecoder.Format.init(rawValue:)) ?? .auto
-        let retention = try arguments.value("retention", expected: "a whole number from 1 to 1000") { Int($0).flatMap { (1...1000).contains($0) ? $0 : nil } }
+        let retention = try arguments.wholeNumber("retention", in: 1...1000)
             ?? PaywallStore.defaultRetention
         let source = arguments.value("source") ?? "local"
         if let problem = SyncConfiguration.sourceNameProblem(source) {
@@ -32,18 +33,16 @@ enum ImportCommand: Command {
         }
         let policy = try context.localePolicy(arguments)
         let path = arguments.arguments[0]
-        let file: ExportFile
-        let export: PaywallExport
+        let decoded: DecodedExport
         do {
-            file = try ExportFile(path: path)
-            export = try file.decode(format: format, policy: policy)
+            decoded = try ExportFile(path: path).decode(format: format, policy: policy)
         } catch {
             throw CommandFailure(error, path: path)
         }
         let store = try context.openStore(arguments, create: true)
         let outcome: PublishOutcome
         do {
-            outcome = try store.publish(export, decodedFrom: file, source: source, retention: retention)
+            outcome = try store.publish(decoded, source: source, retention: retention)
         } catch {
             throw CommandFailure(error)
         }
@@ -51,14 +50,21 @@ enum ImportCommand: Command {
         case let .published(snapshot): ("published", snapshot)
         case let .unchanged(snapshot): ("unchanged", snapshot)
         }
+        let export = decoded.export
+        for warning in export.warnings { context.warn("\(path): \(warning)") }
         context.standardError.writeLine(status == "published"
-            ? "imported \(path) as snapshot \(snapshot.key): \(export.placements.count) placements, \(export.paywalls.count) paywalls"
+            ? "imported \(path) as snapshot \(snapshot.key): \(export.placements.count) placements, \(export.paywalls.count) paywalls, "
+                + "\(export.onboardings.count) onboardings, \(export.flows.count) flows"
             : "\(path) is identical to snapshot \(snapshot.key): nothing published")
-        var json = SnapshotJSON.object(for: snapshot)
+        var json = snapshot.json
         json.append("status", .string(status))
         json.append("placements", .integer(export.placements.count))
         json.append("paywalls", .integer(export.paywalls.count))
-        json.append("locales", .strings(Array(Set(export.paywalls.flatMap { $0.localizations.map(\.locale) })).sorted()))
+        json.append("onboardings", .integer(export.onboardings.count))
+        json.append("flows", .integer(export.flows.count))
+        let locales = export.paywalls.flatMap { $0.localizations.map(\.locale) } + export.flows.flatMap(\.locales)
+        json.append("locales", .strings(Array(Set(locales)).sorted()))
+        json.append("warnings", .strings(export.warnings.map(\.description)))
         context.standardOutput.writeLine(JSONValue.object(json).rendered(pretty: true))
     }
 }

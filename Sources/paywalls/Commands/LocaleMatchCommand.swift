@@ -1,6 +1,7 @@
 import ArgumentKit
 import LocaleKit
 import PaywallModel
+import PaywallResolver
 
 /// `paywalls locale match`: which of the available localizations a user with these preferences gets.
 enum LocaleMatchCommand: Command {
@@ -49,7 +50,8 @@ enum LocaleMatchCommand: Command {
         let match = matcher.match(preferences)
         for skipped in matcher.unusableAvailables { context.warn("skipped available: \(skipped.reason)") }
         for skipped in match.skippedPreferences { context.warn("skipped preference: \(skipped.reason)") }
-        context.standardOutput.writeLine(arguments.flag("json") ? json(for: match, requested: preferences, matcher: matcher).rendered(pretty: true) : match.matched)
+        context.standardOutput.writeLine(arguments.flag("json")
+            ? match.json(requested: preferences, defaultLocale: matcher.defaultLocale).rendered(pretty: true) : match.matched)
     }
 
     private static func validatedDefault(_ text: String, mode: MatchMode, policy: LocalePolicy) throws(CommandFailure) -> String {
@@ -60,17 +62,5 @@ enum LocaleMatchCommand: Command {
         } catch {
             throw CommandFailure(exitCode: .dataError, message: "invalid --default: \(error.description)")
         }
-    }
-
-    private static func json(for match: LocaleMatch, requested: [String], matcher: LocaleMatcher) -> JSONValue {
-        .object(JSONObject([
-            "requested": .strings(requested),
-            "matched": .string(match.matched),
-            "outcome": .string(match.outcome.rawValue),
-            "chain": .strings(match.chain),
-            "mode": .string(match.mode.rawValue),
-            "default": .string(matcher.defaultLocale),
-            "skipped": .array(match.skippedPreferences.map { .object(JSONObject(["input": .string($0.input), "reason": .string($0.reason)])) }),
-        ]))
     }
 }

@@ -7,12 +7,20 @@ import PaywallResolver
 enum ResolveCommand: Command {
     static let spec = CommandSpec(
         name: "resolve",
-        abstract: "Print the localized paywall bundle a user gets at a placement.",
+        abstract: "Print the localized bundle a user gets at a placement: a paywall, an onboarding or a flow.",
         discussion: """
             Picks the audience (ascending priority, the first whose segments all match), the variation (the
             vendor SDKs' bucketing with --profile-id, else the heaviest), and the localization (the locale
-            chain of --mode), then merges strings along the chain. --explain tells on stderr why.
-            An unknown placement exits 66 and names the closest ids.
+            chain of --mode), then merges strings along the chain. The bundle's "kind" says what the
+            placement shows: a paywall, an onboarding (with the Accept-Language to load it with) or a flow
+            (its remote config and layouts in the user's best language). --explain tells on stderr why.
+            An unknown placement, or one with no variation, exits 66 (an unknown one names the closest ids).
+            With --fetch-policy, the placement's source is synced first as `paywalls sync` does it (its config,
+            lock, checks and publish; the config's store and locale_policy unless --store and --locale-policy
+            say): the --source, else the source whose snapshot answers for the placement, else, for a
+            placement no snapshot has, every source of the config. A sync that fails or passes --load-timeout
+            is a warning on stderr and the last good snapshot answers (exit 0); with none at all, exit 66 says
+            why. Without --fetch-policy nothing is downloaded.
             """,
         options: [
             .value("placement", "id", help: "The placement id (required)."),
@@ -26,28 +34,43 @@ enum ResolveCommand: Command {
             .flag("default-audience", help: "Use only the default audience (the vendor's getPaywallForDefaultAudience)."),
             .value("mode", "mode", help: "Locale matching: cldr (default), adapty or icu."),
             .value("source", "name", help: "Answer from this source (default: the first, in sync config order, with the placement)."),
-            .flag("explain", help: "Explain the audience, bucket and locale choices on stderr."),
-        ]
+            .flag("explain", help: "Explain the audience, bucket and locale choices (and what --fetch-policy did) on stderr."),
+        ] + FetchOptions.specs
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         guard let placementID = arguments.value("placement") else {
             throw UsageError(commandPath: arguments.commandPath, message: "missing --placement <id>")
         }
-        let request = ResolutionRequest(
-            placementID: placementID,
-            locales: arguments.values("locale").flatMap(localePreferences(in:)),
-            mode: try arguments.value("mode", expected: "cldr, adapty or icu", MatchMode.init(rawValue:)) ?? .cldr,
-            context: UserContext(country: arguments.value("country"), platform: arguments.value("platform"),
-                                 appVersion: try arguments.value("app-version", expected: "a dotted version such as 2.4.1") { DottedVersion($0) == nil ? nil : $0 },
-                                 attributionSources: arguments.values("attribution"),
-                                 attributes: try customAttributes(arguments)),
-            defaultAudienceOnly: arguments.flag("default-audience"),
-            profileID: arguments.value("profile-id"),
-            source: arguments.value("source")
-        )
-        let policy = try context.localePolicy(arguments)
-        let resolver = PaywallResolver(store: try context.openStore(arguments), policy: policy)
+        let request: ResolutionRequest
+        do {
+            request = try ResolutionRequest(
+                placementID: placementID, locales: arguments.values("locale"), country: arguments.value("country"),
+                platform: arguments.value("platform"), appVersion: arguments.value("app-version"),
+                attributionSources: arguments.values("attribution"), attributes: arguments.values("attribute"),
+                profileID: arguments.value("profile-id"), defaultAudienceOnly: arguments.flag("default-audience"),
+                mode: arguments.value("mode"), source: arguments.value("source"))
+        } catch {
+            throw UsageError(commandPath: arguments.commandPath, message: "invalid value '\(error.value)' for --\(option(for: error.field)): expected \(error.expected)")
+        }
+        let fetched = try FetchOptions(arguments).map { options in
+            try FetchBeforeResolve(options: options, arguments: arguments, context: context).run(placementID: placementID)
+        }
+        do {
+            try answer(request, from: fetched?.storePath ?? context.storePath(arguments), configuredLocalePolicy: fetched?.configuredLocalePolicy,
+                       arguments: arguments, context: context)
+        } catch let failure as CommandFailure {
+            throw fetched?.explaining(failure) ?? failure
+        }
+    }
+
+    private static func answer(_ request: ResolutionRequest, from storePath: String, configuredLocalePolicy: String?,
+                               arguments: ParsedArguments, context: CommandContext) throws {
+        let store = Result { () throws(CommandFailure) in try context.openStore(at: storePath) }
+        // Before anything parses a locale (the policy first): the answers ICU gave at import.
+        if case let .success(opened) = store { try? PaywallResolver.learnLocaleFacts(from: opened) }
+        let policy = try context.localePolicy(arguments, configured: configuredLocalePolicy)
+        let resolver = PaywallResolver(store: try store.get(), policy: policy)
         let bundle: ResolvedBundle
         do {
             bundle = try resolver.resolve(request)
@@ -61,24 +84,24 @@ enum ResolveCommand: Command {
         context.standardOutput.writeLine(bundle.json().rendered(pretty: true))
     }
 
-    private static func customAttributes(_ arguments: ParsedArguments) throws(UsageError) -> [String: String] {
-        var attributes: [String: String] = [:]
-        for pair in arguments.values("attribute") {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw UsageError(commandPath: arguments.commandPath, message: "invalid --attribute '\(pair)': expected key=value")
-            }
-            attributes[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+    private static func option(for field: RequestProblem.Field) -> String {
+        switch field {
+        case .placement: "placement"
+        case .locale: "locale"
+        case .appVersion: "app-version"
+        case .attribute: "attribute"
+        case .profileID: "profile-id"
+        case .mode: "mode"
         }
-        return attributes
     }
 
     private static func failure(for error: ResolutionError) -> CommandFailure {
         switch error {
-        case let .unknownPlacement(id, knownIDs):
-            let closest = closestCandidates(to: id, among: knownIDs, limit: 3)
+        case let .unknownPlacement(_, knownIDs):
+            let closest = error.closest
             let hint = closest.isEmpty ? " (the snapshot has \(knownIDs.count) placements; see `paywalls status`)" : "; closest: \(closest.joined(separator: ", "))"
             return CommandFailure(exitCode: .noInput, message: error.description + hint)
-        case .noSnapshot, .noAudience:
+        case .noSnapshot, .noAudience, .noVariation:
             return CommandFailure(exitCode: .noInput, message: error.description)
         case .inconsistent:
             return CommandFailure(exitCode: .dataError, message: error.description)

@@ -22,7 +22,7 @@ enum SnapshotsCommand: Command {
             throw CommandFailure(error)
         }
         if arguments.flag("json") {
-            context.standardOutput.writeLine(JSONValue.array(snapshots.map { .object(SnapshotJSON.object(for: $0)) }).rendered(pretty: true))
+            context.standardOutput.writeLine(JSONValue.array(snapshots.map { .object($0.json) }).rendered(pretty: true))
             return
         }
         for snapshot in snapshots {

@@ -16,36 +16,27 @@ enum StatusCommand: Command {
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let path = context.storePath(arguments)
         let store = try context.openStore(arguments)
-        let snapshotCount: Int
-        let sources: [(state: SourceState, current: SnapshotInfo?)]
+        let status: StoreStatus
         do {
-            snapshotCount = try store.snapshots().count
-            sources = try store.sources().map { state throws(StoreError) in (state, try store.currentSnapshot(of: state.name)) }
+            status = try StoreStatus(of: store, at: context.storePath(arguments))
         } catch {
             throw CommandFailure(error)
         }
-        let current = sources.lazy.compactMap(\.current).first
         if arguments.flag("json") {
-            let json = JSONValue.object(JSONObject([
-                "store": .string(path),
-                "schemaVersion": .integer(PaywallStore.schemaVersion),
-                "snapshots": .integer(snapshotCount),
-                "current": current.map { .object(SnapshotJSON.object(for: $0)) } ?? .null,
-                "sources": .array(sources.map { .object(sourceJSON(for: $0.state, current: $0.current)) }),
-            ]))
-            context.standardOutput.writeLine(json.rendered(pretty: true))
+            context.standardOutput.writeLine(status.json.rendered(pretty: true))
             return
         }
-        context.standardOutput.writeLine("store:    \(path) (schema \(PaywallStore.schemaVersion), \(snapshotCount) snapshot\(snapshotCount == 1 ? "" : "s"))")
-        if let current {
+        let count = status.snapshotCount
+        context.standardOutput.writeLine("store:    \(status.path) (schema \(PaywallStore.schemaVersion), \(count) snapshot\(count == 1 ? "" : "s"))")
+        if let current = status.current {
             context.standardOutput.writeLine("current:  \(current.key), \(current.appID) revision \(current.revision), "
                                              + "exported \(current.exportedAt), imported \(current.importedAt)")
         } else {
             context.standardOutput.writeLine("current:  none yet (run `paywalls import FILE` or `paywalls sync`)")
         }
-        for (state, snapshot) in sources {
+        for source in status.sources {
+            let (state, snapshot) = (source.state, source.current)
             let data = snapshot.map { "\($0.format), snapshot \($0.key), imported \($0.importedAt)" } ?? "no snapshot yet"
             context.standardOutput.writeLine("source:   \(state.name): \(data)")
             if let checkedAt = state.checkedAt, let outcome = state.outcome {
@@ -54,18 +45,5 @@ enum StatusCommand: Command {
                 context.standardOutput.writeLine("          last sync \(checkedAt): \(outcome)\(detail)")
             }
         }
-    }
-
-    /// The current snapshot's fields (or `"snapshot": null`), then the last sync's.
-    private static func sourceJSON(for state: SourceState, current: SnapshotInfo?) -> JSONObject {
-        var object = current.map(SnapshotJSON.object(for:)) ?? JSONObject(["snapshot": .null, "source": .string(state.name)])
-        let optional: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
-        object.append("lastSync", state.checkedAt == nil ? .null : .object(JSONObject([
-            "checkedAt": optional(state.checkedAt),
-            "outcome": optional(state.outcome),
-            "message": optional(state.message),
-            "succeededAt": optional(state.succeededAt),
-        ])))
-        return object
     }
 }

@@ -6,25 +6,25 @@ import PaywallSync
 
 /// `paywalls sync`: what cron runs. Downloads every source of the sync config and publishes what changed.
 enum SyncCommand: Command {
-    static let configEnvironmentVariable = "PAYWALLS_CONFIG"
-    static let defaultConfigPath = "sync-config/paywalls.json"
-
     static let spec = CommandSpec(
         name: "sync",
         abstract: "Download each configured source's export over HTTPS and publish what changed.",
         discussion: """
             Each source is fetched with the ETag and Last-Modified of its last good download; a 304 or the same
-            bytes publish nothing. Network errors, 408, 429 and 5xx are retried with jittered exponential backoff
-            (Retry-After honoured) within the config's deadline. A source that fails keeps its last good data
-            current and the others still update. Only one sync runs per store: another exits 75 at once unless
-            --wait lets it queue. Exit 0 when every source is fine, else the worst of 69 (unreachable after
-            retries), 65 (invalid data), 75 (store locked) and 74 (local I/O), naming each source. Logs go to
-            stderr; once the sources were tried, a JSON summary of each goes to stdout (on one line with
-            --log-format json). Tokens are never written anywhere.
+            bytes publish nothing. Network errors, 408, 425, 429 and 5xx are retried with jittered exponential
+            backoff (Retry-After honoured) within the config's deadline. A source that fails keeps its last good
+            data current and the others still update. Only one sync runs per store: another exits 75 at once
+            unless --wait lets it queue; a write waits as long (at least 2 s) for another writer of the store,
+            such as an import, before its source fails as store-locked. Exit 0 when every source is fine, else the
+            worst of 69 (unreachable after retries), 65 (invalid data), 75 (store locked) and 74 (local I/O),
+            naming each source. Logs go to stderr; once the sources were tried, a JSON summary of each goes to
+            stdout (on one line with --log-format json). Tokens are never written anywhere. The config's store
+            and locale_policy (relative paths: to the config's folder) give way to --store and --locale-policy
+            and come before $PAYWALLS_STORE and $PAYWALLS_LOCALE_POLICY.
             """,
         options: [
-            .value("config", "file", help: "The sync config (default: $\(configEnvironmentVariable), else \(defaultConfigPath))."),
-            .value("wait", "seconds", help: "Wait up to this long for another sync to finish (default: 0, exit 75 at once)."),
+            .value("config", "file", help: "The sync config (default: $\(CommandContext.syncConfigEnvironmentVariable), else \(CommandContext.syncConfigDefaultPath))."),
+            .value("wait", "seconds", help: "Wait up to this long for another sync, or another writer of the store, to finish (default: 0)."),
             .value("log-format", "format", help: "human (default) or json: one JSON object per line on stderr."),
             .flag("verbose", help: "Also log each request (URL, try, conditional or not)."),
             .flag("allow-insecure-loopback", help: "Allow http:// to 127.0.0.1, ::1 or localhost (for tests)."),
@@ -33,7 +33,7 @@ enum SyncCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let format = try arguments.value("log-format", expected: "human or json", SyncLog.Format.init(rawValue:)) ?? .human
-        let wait = try arguments.value("wait", expected: "a whole number of seconds from 0 to 86400") { Int($0).flatMap { (0...86_400).contains($0) ? $0 : nil } } ?? 0
+        let wait = try arguments.wholeNumber("wait", in: 0...86_400, of: "seconds") ?? 0
         let log = SyncLog(channel: context.standardError, format: format, verbose: arguments.flag("verbose"), isTerminal: isatty(STDERR_FILENO) == 1)
         do {
             try sync(arguments, context: context, log: log, format: format, wait: .seconds(wait))
@@ -46,10 +46,10 @@ enum SyncCommand: Command {
     private static func sync(_ arguments: ParsedArguments, context: CommandContext, log: SyncLog, format: SyncLog.Format,
                              wait: Duration) throws {
         let allowsInsecureLoopback = arguments.flag("allow-insecure-loopback")
-        let configPath = arguments.value("config") ?? context.environment[configEnvironmentVariable] ?? defaultConfigPath
-        let configuration = try readConfiguration(at: configPath, allowsInsecureLoopback: allowsInsecureLoopback)
+        let configPath = context.syncConfigPath(arguments.value("config"))
+        let configuration = try context.syncConfiguration(at: configPath, allowsInsecureLoopback: allowsInsecureLoopback)
         let storePath = arguments.value("store") ?? configuration.store ?? context.storePath(arguments)
-        let options = SyncRun.Options(storeDirectory: storePath, policy: try context.localePolicy(arguments),
+        let options = SyncRun.Options(storeDirectory: storePath, policy: try context.localePolicy(arguments, configured: configuration.localePolicy),
                                       allowsInsecureLoopback: allowsInsecureLoopback, lockWait: wait,
                                       environment: { context.environment[$0] })
         let results: [SourceResult]
@@ -69,25 +69,6 @@ enum SyncCommand: Command {
         let listed = failures.map { "\($0.0) (\($0.1.kind.rawValue): \($0.1.message))" }.joined(separator: "; ")
         throw CommandFailure(exitCode: exitCode(for: worst.kind),
                              message: "\(failures.count) of \(results.count) sources failed (each keeps its last good data): \(listed)")
-    }
-
-    private static func readConfiguration(at path: String, allowsInsecureLoopback: Bool) throws(CommandFailure) -> SyncConfiguration {
-        let bytes: [UInt8]
-        do {
-            bytes = try readFile(atPath: path)
-        } catch {
-            throw CommandFailure(exitCode: .configuration, message: "cannot read the sync config: \(error.message)")
-        }
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let parsed = bytes.withUnsafeBytes { bytes in
-            Result { () throws(SyncConfigurationError) in
-                try SyncConfiguration(parsing: bytes, directory: directory.isEmpty ? "/" : directory, allowInsecureLoopback: allowsInsecureLoopback)
-            }
-        }
-        switch parsed {
-        case let .success(configuration): return configuration
-        case let .failure(error): throw CommandFailure(exitCode: .configuration, message: "\(path): \(error.description)")
-        }
     }
 
     private static func exitCode(for kind: Failure.Kind) -> ExitCode {

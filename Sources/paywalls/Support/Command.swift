@@ -12,6 +12,8 @@ struct CommandContext {
     let standardOutput: OutputChannel
     let standardError: OutputChannel
     let environment: [String: String]
+    /// Where the locale policy and the device-locale list come from when the user names none.
+    let shippedData: ShippedData
 
     func warn(_ message: String) {
         standardError.writeLine("warning: \(message)")

@@ -3,20 +3,14 @@ import LocaleKit
 
 extension CommandContext {
     static let policyEnvironmentVariable = "PAYWALLS_LOCALE_POLICY"
-    static let policyDefaultPath = "locales/policy.txt"
 
-    /// The locale policy in force: `--locale-policy`, else `$PAYWALLS_LOCALE_POLICY`, else
-    /// `locales/policy.txt` when the working directory has one, else pure CLDR ending at `en`.
+    /// The locale policy in force, from the first of: `--locale-policy`, `configured` (a sync config's
+    /// `locale_policy`, which comes before the environment as the config's `store` does),
+    /// `$PAYWALLS_LOCALE_POLICY`, the shipped `policy.txt`; with none, pure CLDR ending at `en`.
     /// A policy that was asked for but cannot be read or parsed is a configuration error.
-    func localePolicy(_ arguments: ParsedArguments) throws(CommandFailure) -> LocalePolicy {
-        let path: String
-        if let given = arguments.value("locale-policy") ?? environment[Self.policyEnvironmentVariable] {
-            path = given
-        } else if fileExists(atPath: Self.policyDefaultPath) {
-            path = Self.policyDefaultPath
-        } else {
-            return .standard
-        }
+    func localePolicy(_ arguments: ParsedArguments, configured: String? = nil) throws(CommandFailure) -> LocalePolicy {
+        guard let path = arguments.value("locale-policy") ?? configured ?? environment[Self.policyEnvironmentVariable]
+                ?? shippedData.path(of: .localePolicy) else { return .standard }
         let text: String
         do {
             text = try readTextFile(atPath: path)

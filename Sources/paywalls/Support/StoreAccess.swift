@@ -13,8 +13,12 @@ extension CommandContext {
 
     /// Opens the store; `create` for the commands that write to it.
     func openStore(_ arguments: ParsedArguments, create: Bool = false) throws(CommandFailure) -> PaywallStore {
+        try openStore(at: storePath(arguments), create: create)
+    }
+
+    func openStore(at path: String, create: Bool = false) throws(CommandFailure) -> PaywallStore {
         do {
-            return try PaywallStore.open(at: storePath(arguments), create: create)
+            return try PaywallStore.open(at: path, create: create)
         } catch {
             throw CommandFailure(error)
         }

@@ -40,6 +40,9 @@ final class SyncLog {
             emit(JSONObject(["event": .string("retry"), "source": .string(source), "attempt": .integer(attempt), "reason": .string(reason),
                   "delayMs": .integer(Int(delay.wholeMilliseconds))]),
                  human: "\(source): try \(attempt) failed (\(reason)); trying again in \(Self.seconds(delay))")
+        case let .warning(source, message):
+            emit(JSONObject(["event": .string("warning"), "source": .string(source), "message": .string(message)]),
+                 human: "\(source): warning: \(message)")
         case let .finished(result):
             var fields = JSONObject(["event": .string("finished")])
             Self.fields(of: result).members.forEach { fields.append($0.key, $0.value) }
@@ -47,9 +50,13 @@ final class SyncLog {
         }
     }
 
-    /// The run could not start or did not succeed: the final word, in the log's format.
-    func fail(_ message: String, exitCode: Int32) {
-        emit(JSONObject(["event": .string("error"), "exitCode": .integer(Int(exitCode)), "message": .string(message)]), human: "error: \(message)")
+    /// The run could not start or did not succeed: the final word of `paywalls sync` (with its exit
+    /// status), or of one of serve's runs (without), in the log's format.
+    func fail(_ message: String, exitCode: Int32? = nil) {
+        var fields = JSONObject(["event": .string("error")])
+        if let exitCode { fields.append("exitCode", .integer(Int(exitCode))) }
+        fields.append("message", .string(message))
+        emit(fields, human: "error: \(message)")
     }
 
     /// A result as the log's JSON and the command's summary show it.
@@ -73,8 +80,12 @@ final class SyncLog {
         switch result.outcome {
         case .published:
             return "\(result.source): published snapshot \(result.snapshot?.key ?? "?") (\(Self.size(result.bytes)) in \(timing))"
-        case .unchanged:
-            let why = result.notModified ? "not modified (304)" : "same content as the current snapshot"
+        case let .unchanged(evidence):
+            let why = switch evidence {
+            case .notModified: "not modified (304)"
+            case .sameBytes: "the same bytes as the current snapshot's download"
+            case .sameContent: "same content as the current snapshot"
+            }
             return "\(result.source): unchanged, \(why) (\(timing))"
         case let .failed(failure):
             let kept = result.snapshot.map { "snapshot \($0.key) stays current" } ?? "no snapshot of it yet"

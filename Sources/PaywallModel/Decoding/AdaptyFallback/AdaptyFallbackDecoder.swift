@@ -28,6 +28,7 @@ struct AdaptyFallbackDecoder {
         let variationDecoder = variationDecoder(root, version: version)
         var catalog = FallbackCatalog()
         var placements: [Placement] = []
+        var warnings: [ValidationIssue] = []
         var revision = 0
         var placementIDs: [String] = []
         var seen: Set<String> = []
@@ -44,23 +45,31 @@ struct AdaptyFallbackDecoder {
             }
             placementIDs.append(member.key)
             guard let reader = FieldReader(member.value, at: data.at(member.key), issues: issues),
-                  let placement = decodePlacement(reader, id: member.key, variationDecoder: variationDecoder, catalog: &catalog) else { continue }
+                  let placement = decodePlacement(reader, id: member.key, variationDecoder: variationDecoder, catalog: &catalog,
+                                                  warnings: &warnings) else { continue }
             placements.append(placement.placement)
             revision = max(revision, placement.revision)
         }
         checkListed(placementIDs, in: meta)
         guard let exportedAt else { return nil }
         return PaywallExport(appID: Self.appID, revision: revision, exportedAt: exportedAt, defaultLocale: "en",
-                             format: .adaptyFallback(version: version), segments: [], products: catalog.products.map(\.value),
-                             paywalls: catalog.paywalls.map(\.value), placements: placements)
+                             format: .adaptyFallback(version: version), segments: [], products: catalog.products.values,
+                             paywalls: catalog.paywalls.values, onboardings: catalog.onboardings.values, flows: catalog.flows.values,
+                             placements: placements, warnings: warnings)
     }
 
     private func variationDecoder(_ root: FieldReader, version: Int) -> FallbackVariationDecoder {
         let builderDecoder = PaywallBuilderDecoder(issues: issues, localeProblem: localeProblem)
-        let shared = version < 10 ? nil : SharedViewConfigurations(root.objectValue("ui_builder", required: false) ?? JSONObject(),
-                                                                   at: root.at("ui_builder"), decoder: builderDecoder)
-        return FallbackVariationDecoder(version: version, issues: issues, localeProblem: localeProblem, jsonLimits: jsonLimits,
-                                        builderDecoder: builderDecoder, sharedConfigurations: shared)
+        let remoteConfigs = RemoteConfigDecoder(issues: issues, localeProblem: localeProblem, jsonLimits: jsonLimits)
+        let schemas = SharedViewConfigurations(version < 10 ? JSONObject() : root.objectValue("ui_builder", required: false) ?? JSONObject(),
+                                               at: root.at("ui_builder"), decoder: builderDecoder)
+        return FallbackVariationDecoder(
+            version: version, issues: issues,
+            paywalls: PaywallVariationDecoder(issues: issues, products: FallbackProductDecoder(issues: issues, forFlows: false),
+                                              remoteConfigs: remoteConfigs, builderDecoder: builderDecoder),
+            onboardings: OnboardingVariationDecoder(issues: issues, localeProblem: localeProblem, remoteConfigs: remoteConfigs),
+            flows: FlowVariationDecoder(version: version, issues: issues, products: FallbackProductDecoder(issues: issues, forFlows: true),
+                                        remoteConfigs: remoteConfigs, schemas: schemas))
     }
 
     /// `response_created_at` is epoch milliseconds in the vendor's files; an ISO 8601 text is taken as
@@ -80,7 +89,7 @@ struct AdaptyFallbackDecoder {
     }
 
     private func decodePlacement(_ reader: FieldReader, id: String, variationDecoder: FallbackVariationDecoder,
-                                 catalog: inout FallbackCatalog) -> (placement: Placement, revision: Int)? {
+                                 catalog: inout FallbackCatalog, warnings: inout [ValidationIssue]) -> (placement: Placement, revision: Int)? {
         let placementMeta = reader.reader("meta")?.reader("placement")
         let developerID = placementMeta?.identifier("developer_id")
         if let placementMeta, let developerID, developerID != id {
@@ -89,28 +98,55 @@ struct AdaptyFallbackDecoder {
         let audienceName = placementMeta?.string("audience_name", required: false)
         let versionID = placementMeta?.identifier("placement_audience_version_id")
         let revision = placementMeta?.integer("revision", in: 0...Int(Int32.max))
-        let variations = variations(reader, decoder: variationDecoder, catalog: &catalog)
+        let elements = reader.array("data")
+        let kind = elements.flatMap { placementKind(of: $0, decoder: variationDecoder, meta: placementMeta) }
+        // The vendor's Android SDK requires it of onboarding placements.
+        let tracksPurchases = placementMeta?.bool("is_tracking_purchases", required: kind == .onboarding)
+        let variations = elements.flatMap { decodeVariations($0, at: reader.at("data"), decoder: variationDecoder, catalog: &catalog) }
         guard let placementMeta, developerID == id, audienceName != nil || placementMeta.isAbsent("audience_name"),
-              let versionID, let revision, let variations else { return nil }
+              tracksPurchases != nil || placementMeta.isAbsent("is_tracking_purchases"),
+              let versionID, let revision, let kind, let variations else { return nil }
+        if variations.isEmpty {
+            warnings.append(ValidationIssue(reader.at("data"), "placement '\(id)' has no variation: it is kept, and resolving it finds nothing"))
+        }
         // The file holds the one audience it was made for, "All Users" unless it says otherwise.
         let audience = Audience(name: audienceName ?? "All Users", priority: 0, segmentIDs: [], versionID: versionID, variations: variations)
-        return (Placement(id: id, audiences: [audience]), revision)
+        return (Placement(id: id, kind: kind, audiences: [audience]), revision)
     }
 
-    /// A placement's variations: at least one, weights summing to 100, variation ids unique.
-    private func variations(_ reader: FieldReader, decoder: FallbackVariationDecoder, catalog: inout FallbackCatalog) -> [Variation]? {
-        guard let elements = reader.array("data") else { return nil }
+    /// The one kind of the placement's variations (a mix is reported at the first that differs). With
+    /// no variation, the placement meta tells: `is_tracking_purchases` is an onboarding's.
+    private func placementKind(of elements: [(pointer: JSONPointer, value: JSONValue)], decoder: FallbackVariationDecoder,
+                      meta: FieldReader?) -> PlacementKind? {
+        let kinds = elements.compactMap { element in
+            FieldReader(element.value, at: element.pointer, issues: IssueCollector(limit: 0)).map { (element.pointer, decoder.kind(of: $0)) }
+        }
+        guard let first = kinds.first?.1 else {
+            if let meta, !meta.isAbsent("is_tracking_purchases") { return .onboarding }
+            return decoder.version < 10 ? .paywall : .flow
+        }
+        if let other = kinds.first(where: { $0.1 != first }) {
+            issues.report(other.0, "\(article(other.1)) variation in a placement of \(first.rawValue) variations: a placement shows one kind")
+            return nil
+        }
+        return first
+    }
+
+    private func article(_ kind: PlacementKind) -> String {
+        kind == .onboarding ? "an onboarding" : "a \(kind.rawValue)"
+    }
+
+    /// A placement's variations: weights summing to 100, variation ids unique; none is allowed (with a
+    /// warning, by the caller).
+    private func decodeVariations(_ elements: [(pointer: JSONPointer, value: JSONValue)], at pointer: JSONPointer, decoder: FallbackVariationDecoder,
+                            catalog: inout FallbackCatalog) -> [Variation]? {
         let decoded = elements.map { element in FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decoder.decode) }
         for variation in decoded.compactMap({ $0 }) {
             catalog.add(variation, issues: issues)
         }
         guard !decoded.contains(where: { $0 == nil }) else { return nil }
         let variations = decoded.compactMap { $0?.variation }
-        let pointer = reader.at("data")
-        if variations.isEmpty {
-            issues.report(pointer, "a placement needs at least one variation")
-            return nil
-        }
+        guard !variations.isEmpty else { return [] }
         var valid = true
         if variations.map(\.weight).reduce(0, +) != 100 {
             issues.report(pointer, "weights must sum to 100, not \(variations.map { String($0.weight) }.joined(separator: " + "))")

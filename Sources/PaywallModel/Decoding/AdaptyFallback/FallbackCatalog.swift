@@ -1,20 +1,37 @@
-/// The distinct paywalls and products of a fallback file, which repeats them in every variation that
-/// shows them: each is kept once, at its first place, and a later copy that differs is reported.
+/// The distinct paywalls, onboardings, flows and products of a fallback file, which repeats them in
+/// every variation that shows them: each is kept once, at its first place, and a later copy that
+/// differs is reported.
 struct FallbackCatalog {
-    private(set) var paywalls: [Located<Paywall>] = []
-    private(set) var products: [Located<Product>] = []
-    private var paywallIndex: [String: Int] = [:]
-    private var productIndex: [String: Int] = [:]
+    private(set) var paywalls = Catalog<Paywall>(noun: "paywall")
+    private(set) var onboardings = Catalog<Onboarding>(noun: "onboarding")
+    private(set) var flows = Catalog<Flow>(noun: "flow")
+    private(set) var products = Catalog<Product>(noun: "product")
 
     mutating func add(_ variation: FallbackVariation, issues: IssueCollector) {
-        Self.add(variation.paywall, id: variation.paywall.value.id, noun: "paywall", to: &paywalls, index: &paywallIndex, issues: issues)
+        switch variation.content {
+        case let .paywall(paywall): paywalls.add(paywall, id: paywall.value.id, issues: issues)
+        case let .onboarding(onboarding): onboardings.add(onboarding, id: onboarding.value.id, issues: issues)
+        case let .flow(flow): flows.add(flow, id: flow.value.id, issues: issues)
+        }
         for product in variation.products {
-            Self.add(product, id: product.value.id, noun: "product", to: &products, index: &productIndex, issues: issues)
+            products.add(product, id: product.value.id, issues: issues)
         }
     }
+}
 
-    private static func add<T: Equatable>(_ element: Located<T>, id: String, noun: String, to elements: inout [Located<T>],
-                                          index: inout [String: Int], issues: IssueCollector) {
+/// Elements of one kind, each id once, in the order first seen.
+struct Catalog<Element: Equatable> {
+    let noun: String
+    private(set) var elements: [Located<Element>] = []
+    private var index: [String: Int] = [:]
+
+    init(noun: String) {
+        self.noun = noun
+    }
+
+    var values: [Element] { elements.map(\.value) }
+
+    mutating func add(_ element: Located<Element>, id: String, issues: IssueCollector) {
         guard let position = index[id] else {
             index[id] = elements.count
             elements.append(element)

@@ -1,6 +1,6 @@
-/// The top-level `ui_builder` map of format 10 and later: Paywall Builder configurations keyed by
-/// `paywall_builder_id`. Each is read once, when a variation first refers to it, so that its problems
-/// are listed once; entries no variation refers to are left unread.
+/// The top-level `ui_builder` map of format 10 and later: flows' UI schemas keyed by `flow_version_id`
+/// (format 10) or `flow_layout_id` (format 11). Each is read once, when a flow first refers to it, so
+/// that its problems are listed once; entries no flow refers to are left unread.
 final class SharedViewConfigurations {
     private let pointer: JSONPointer
     private let entries: [String: JSONValue]
@@ -18,7 +18,7 @@ final class SharedViewConfigurations {
     func content(for id: String, referencedAt reference: JSONPointer) -> PaywallBuilderContent? {
         if let known = decoded[id] { return known }
         guard let entry = entries[id] else {
-            decoder.issues.report(reference, "no view configuration '\(id)' in \(pointer)")
+            decoder.issues.report(reference, "no UI schema '\(id)' in \(pointer)")
             return nil
         }
         let content = FieldReader(entry, at: pointer.appending(id), issues: decoder.issues).flatMap(decoder.decode)

@@ -1,4 +1,4 @@
-@testable import ArgumentKit
+@testable import Suggestions
 import Testing
 
 /// The Levenshtein distance behind "did you mean" suggestions.

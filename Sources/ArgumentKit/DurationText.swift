@@ -1,0 +1,34 @@
+/// A duration as the command line writes it (SPEC §9): a whole number with a unit, `500ms`, `5s`,
+/// `10m` or `1h`. No unit means nothing: `5` could be seconds or minutes, so it is refused.
+public enum DurationText {
+    private static let units: [(suffix: String, duration: Duration)] = [
+        ("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)), ("h", .seconds(3600)),
+    ]
+
+    /// The duration `text` spells, or nil. At most six digits, so nothing overflows.
+    public static func parse(_ text: String) -> Duration? {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 6, let count = Int(digits),
+              let unit = units.first(where: { $0.suffix == text.dropFirst(digits.count) }) else { return nil }
+        return unit.duration * count
+    }
+
+    /// `duration` in the largest unit that spells it whole: `90s`, `2m`, `1500ms`.
+    public static func spelling(_ duration: Duration) -> String {
+        for unit in units.reversed() where duration >= unit.duration && duration == unit.duration * Int(duration / unit.duration) {
+            return "\(Int(duration / unit.duration))\(unit.suffix)"
+        }
+        let (seconds, attoseconds) = duration.components
+        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000)ms"
+    }
+}
+
+extension ParsedArguments {
+    /// The value of `name` as a duration within `range`, or a usage error such as "expected a duration
+    /// such as 500ms, 5s, 10m or 1h, from 1s to 24h".
+    public func duration(_ name: String, in range: ClosedRange<Duration>) throws(UsageError) -> Duration? {
+        let expected = "a duration such as 500ms, 5s, 10m or 1h, from \(DurationText.spelling(range.lowerBound)) "
+            + "to \(DurationText.spelling(range.upperBound))"
+        return try value(name, expected: expected) { DurationText.parse($0).flatMap { range.contains($0) ? $0 : nil } }
+    }
+}

@@ -1,0 +1,62 @@
+import Synchronization
+
+/// A memo shared by threads, of bounded size: keys are spread over shards, each behind its own lock,
+/// so that threads seldom wait for each other; a shard whose entries would cost more than its share of
+/// the budget lets go of its oldest ones, so that whatever requests fill it with (junk locales, say)
+/// memory stays bounded, while what is asked for again and again stays.
+final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Entries {
+        var values: [Key: (value: Value, cost: Int)] = [:]
+        /// Keys in the order they came; those before `oldest` are gone already.
+        var arrivals: [Key] = []
+        var oldest = 0
+        var cost = 0
+
+        mutating func insert(_ key: Key, _ value: Value, cost: Int, budget: Int) {
+            guard values[key] == nil else { return }
+            while self.cost + cost > budget, oldest < arrivals.count {
+                self.cost -= values.removeValue(forKey: arrivals[oldest])?.cost ?? 0
+                oldest += 1
+            }
+            if oldest > arrivals.count / 2 {
+                arrivals.removeFirst(oldest)
+                oldest = 0
+            }
+            values[key] = (value, cost)
+            arrivals.append(key)
+            self.cost += cost
+        }
+    }
+
+    private final class Shard: Sendable {
+        let entries = Mutex(Entries())
+    }
+
+    private static var shardCount: Int { 16 }
+
+    private let shards: [Shard]
+    private let shardBudget: Int
+
+    /// - Parameter budget: what all entries may cost together, in the unit the callers give costs in
+    ///   (bytes, or 1 per entry).
+    init(budget: Int) {
+        shards = (0..<Self.shardCount).map { _ in Shard() }
+        shardBudget = max(1, budget / Self.shardCount)
+    }
+
+    /// The value for `key`, made (outside the lock: two threads may both make it) and kept when missing.
+    func value<Failure: Error>(for key: Key, _ make: () throws(Failure) -> (value: Value, cost: Int)) throws(Failure) -> Value {
+        let shard = shards[Int(UInt(bitPattern: key.hashValue) % UInt(Self.shardCount))]
+        if let value = shard.entries.withLock({ $0.values[key]?.value }) { return value }
+        let made = try make()
+        shard.entries.withLock { $0.insert(key, made.value, cost: made.cost, budget: shardBudget) }
+        return made.value
+    }
+
+    /// How many entries are kept, and what they cost together.
+    var usage: (count: Int, cost: Int) {
+        shards.reduce(into: (0, 0)) { total, shard in
+            shard.entries.withLock { total.0 += $0.values.count; total.1 += $0.cost }
+        }
+    }
+}

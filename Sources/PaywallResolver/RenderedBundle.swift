@@ -1,0 +1,24 @@
+import Digests
+import PaywallStore
+
+/// A bundle as `paywalls serve` sends it: compact JSON, and its strong entity tag.
+public struct RenderedBundle: Sendable {
+    public let bytes: [UInt8]
+    /// `"` + 32 hex digits + `"`: what the bundle says, independent of when and where its snapshot was
+    /// synced (SPEC §9), so replicas holding the same export agree. It is the first half of the SHA-256
+    /// of the snapshot's content hash (the export's JSON value), a NUL, and the digests of the bundle's
+    /// pieces before its `snapshot` member, in order. The pieces cut those bytes at member boundaries
+    /// that their JSON fixes, so the tag is a function of the content hash and of the bundle's bytes
+    /// without its snapshot member, which alone carries the local snapshot number and `syncedAt`.
+    public let entityTag: String
+
+    init(_ assembly: BundleAssembly, of snapshot: SnapshotInfo) {
+        bytes = assembly.bytes
+        entityTag = Self.entityTag(of: assembly, contentHash: snapshot.contentHash)
+    }
+
+    static func entityTag(of assembly: BundleAssembly, contentHash: String) -> String {
+        let digest = (Array(contentHash.utf8) + [0] + assembly.digests).withUnsafeBytes { Digest.bytes(of: $0, using: .sha256) }
+        return "\"" + Digest.hex(Array(digest.prefix(16))) + "\""
+    }
+}

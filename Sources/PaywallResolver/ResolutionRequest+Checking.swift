@@ -1,0 +1,66 @@
+import LocaleKit
+import PaywallModel
+
+/// A value of a resolution request that cannot be used: which field, what was given and what is expected.
+/// Callers name the field their own way (`--app-version` on the command line, `app_version` in a query).
+public struct RequestProblem: Error, Sendable, Equatable {
+    public enum Field: Sendable, Equatable {
+        case placement, locale, appVersion, attribute, profileID, mode
+    }
+
+    public let field: Field
+    public let value: String
+    public let expected: String
+}
+
+extension ResolutionRequest {
+    /// More preferences than any user has: what one request may list, once lists are split.
+    public static let maximumLocales = 32
+    /// Profile ids are UUIDs or the app's own ids; this bounds what a request may make the resolver hash.
+    public static let maximumProfileIDBytes = 256
+
+    /// A request from values as callers spell them, each checked: `locales` may hold lists or
+    /// Accept-Language values (`da, en-GB;q=0.8`), `attributes` are `key=value` pairs, `mode` a
+    /// `MatchMode` name. The CLI's options, the service's query string and its POST items all come here.
+    public init(placementID: String, locales: [String], country: String?, platform: String?, appVersion: String?,
+                attributionSources: [String], attributes: [String], profileID: String?, defaultAudienceOnly: Bool,
+                mode: String?, source: String?) throws(RequestProblem) {
+        guard !placementID.isEmpty else { throw RequestProblem(field: .placement, value: placementID, expected: "a placement id") }
+        let preferences = locales.flatMap(localePreferences(in:))
+        guard preferences.count <= Self.maximumLocales else {
+            throw RequestProblem(field: .locale, value: "\(preferences.count) locales", expected: "at most \(Self.maximumLocales)")
+        }
+        if let appVersion, DottedVersion(appVersion) == nil {
+            throw RequestProblem(field: .appVersion, value: appVersion, expected: "a dotted version such as 2.4.1")
+        }
+        if let profileID, profileID.utf8.count > Self.maximumProfileIDBytes {
+            throw RequestProblem(field: .profileID, value: String(profileID.prefix(32)) + "…",
+                                 expected: "at most \(Self.maximumProfileIDBytes) bytes")
+        }
+        var matchMode = MatchMode.cldr
+        if let mode {
+            guard let parsed = MatchMode(rawValue: mode) else {
+                throw RequestProblem(field: .mode, value: mode, expected: MatchMode.allCases.map(\.rawValue).spelledAsChoices)
+            }
+            matchMode = parsed
+        }
+        var keyed: [String: String] = [:]
+        for pair in attributes {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw RequestProblem(field: .attribute, value: pair, expected: "key=value")
+            }
+            keyed[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        self.init(placementID: placementID, locales: preferences, mode: matchMode,
+                  context: UserContext(country: country, platform: platform, appVersion: appVersion,
+                                       attributionSources: attributionSources, attributes: keyed),
+                  defaultAudienceOnly: defaultAudienceOnly, profileID: profileID, source: source)
+    }
+}
+
+extension [String] {
+    /// `a, b or c`.
+    var spelledAsChoices: String {
+        count < 2 ? joined() : dropLast().joined(separator: ", ") + " or " + last!
+    }
+}

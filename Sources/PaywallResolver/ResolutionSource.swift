@@ -1,0 +1,37 @@
+import LocaleKit
+import PaywallModel
+import PaywallStore
+
+/// What resolution reads of one snapshot. The store answers with a few indexed reads (what a cold
+/// `paywalls resolve` needs); `CompiledSnapshot` answers from memory (what a long-lived process needs).
+/// Where a snapshot repeats an id, the first in export order wins.
+protocol ResolutionSource {
+    var snapshot: SnapshotInfo { get }
+    func placement(_ id: String) throws(StoreError) -> StoredPlacement?
+    /// In export order.
+    func placementIDs() throws(StoreError) -> [String]
+    func paywall(_ id: String) throws(StoreError) -> StoredPaywall?
+    /// The paywall's localizations for `locales`, in the order asked; locales it does not have are skipped.
+    func localizations(ofPaywall id: String, locales: [String]) throws(StoreError) -> [Localization]
+    /// In the order of `ids`; ids the snapshot does not have are skipped.
+    func products(_ ids: [String]) throws(StoreError) -> [Product]
+    func onboarding(_ id: String) throws(StoreError) -> Onboarding?
+    func flow(_ id: String) throws(StoreError) -> Flow?
+    /// Texts of `keys` formatted at import for `locale` (a canonical tag), which spare ICU's number
+    /// formatting; those it lacks are left out.
+    func formattedTexts(for locale: String, keys: [String]) throws(StoreError) -> [String: String]
+    /// The matcher `key` names, from the source's keeping if it has it, else made by `make`.
+    func matcher(_ key: MatcherKey, _ make: () -> LocaleMatcher) -> LocaleMatcher
+}
+
+/// Names a locale matcher of one snapshot: building one parses its availables with ICU, so sources
+/// that live long keep them.
+enum MatcherKey: Hashable, Sendable {
+    case paywall(String, MatchMode)
+    /// A product's titles, down to the default locale of what offers it.
+    case productTitles(String, defaultLocale: String, MatchMode)
+    case onboarding(String)
+    case flow(String, MatchMode)
+    case flowRemoteConfigs(String, MatchMode)
+    case flowLayout(String, layout: Int, MatchMode)
+}

@@ -1,0 +1,44 @@
+import LocaleKit
+import PaywallModel
+import PaywallStore
+
+extension SnapshotResolver {
+    /// A flow variation. The vendor's SDK hands the app every language of a flow and leaves the choice
+    /// to it; the locale engine makes it here: the locale is matched over all the flow's languages, the
+    /// remote config is the one of the best language among its remote configs (else the default's, else
+    /// the first, which the SDK's single `remoteConfig` returns), and each layout's strings are merged
+    /// along the chain down to its `default_localization`.
+    func resolveFlow(_ variation: Variation, preferences: [Preference], request: ResolutionRequest) throws -> Resolution {
+        guard let flow = try source.flow(variation.contentID) else {
+            throw ResolutionError.notHeld(variation, .flow)
+        }
+        let defaultLocale = flow.defaultLocale
+        let match = source.matcher(.flow(flow.id, request.mode)) {
+            LocaleMatcher(available: flow.locales, defaultLocale: defaultLocale, mode: request.mode, policy: policy)
+        }.match(preferences)
+        let remoteConfig = flow.remoteConfig(for: source.matcher(.flowRemoteConfigs(flow.id, request.mode)) {
+            flow.remoteConfigMatcher(mode: request.mode, policy: policy)
+        }.match(preferences))
+        var layoutLines: [String] = []
+        let layouts = flow.layouts.enumerated().map { index, layout in
+            let chain = source.matcher(.flowLayout(flow.id, layout: index, request.mode)) {
+                flow.localeMatcher(for: layout, mode: request.mode, policy: policy)
+            }.match(preferences).fallbackOrder.map { layout.localizations[$0] }
+            layoutLines.append("layout \(layout.id): strings merged from \(chain.map(\.locale).joined(separator: ", "))")
+            return ResolvedFlow.Layout(id: layout.id, content: LocalizedContent(merging: chain, view: nil))
+        }
+        var problems: [String] = []
+        let paywalls = try flow.paywalls.map { paywall in
+            ResolvedFlow.Paywall(paywall: paywall, products: try offers(of: paywall.productIDs, preferences: preferences, request: request,
+                                                                         matched: match.matched, defaultLocale: defaultLocale, identities: [:],
+                                                                         problems: &problems))
+        }
+        let explanation = [
+            "variation \(variation.variationID) (weight \(variation.weight)) shows flow \(flow.id)",
+            "languages \(flow.locales.joined(separator: ", ")); chain \(match.chain.joined(separator: " -> ")); matched \(match.matched) "
+                + "(\(match.outcome.rawValue)); remote config \(remoteConfig?.locale ?? "none")",
+        ] + layoutLines + problems
+        return Resolution(shown: .flow(ResolvedFlow(flow: flow, remoteConfig: remoteConfig, layouts: layouts, paywalls: paywalls)),
+                          localeMatch: match, explanation: explanation)
+    }
+}

@@ -1,0 +1,88 @@
+import Glibc
+import PaywallModel
+import PaywallSync
+import Synchronization
+
+/// One line per answered request: when, method, path, status, body bytes and duration. Only the path is
+/// written, never the query (it may carry tokens) nor any header (never `Authorization`).
+public final class AccessLog: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        /// `2026-11-29T23:52:06.123Z GET /healthz 200 15 0.4ms`
+        case human
+        /// `{"time": …, "method": …, "path": …, "status": …, "bytes": …, "durationMs": …}`
+        case json
+    }
+
+    private let fileDescriptor: Int32
+    private let ownsFileDescriptor: Bool
+    private let format: Format
+    /// One line at a time, from every connection thread.
+    private let writing = Mutex(())
+
+    /// A log on an open descriptor (stderr, say), left open.
+    public init(fileDescriptor: Int32, format: Format) {
+        self.fileDescriptor = fileDescriptor
+        ownsFileDescriptor = false
+        self.format = format
+    }
+
+    /// A log appended to the file at `path`, created with mode 0640 when missing.
+    public init(path: String, format: Format) throws(HTTPServerError) {
+        let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o640)
+        guard opened >= 0 else { throw HTTPServerError(message: "cannot open the access log \(path): \(String(cString: strerror(errno)))") }
+        fileDescriptor = opened
+        ownsFileDescriptor = true
+        self.format = format
+    }
+
+    deinit {
+        if ownsFileDescriptor { close(fileDescriptor) }
+    }
+
+    func record(method: String, path: String, status: Int, bodyBytes: Int, duration: Duration) {
+        let time = Timestamp.now(milliseconds: true)
+        let milliseconds = Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+        var line: [UInt8] = []
+        switch format {
+        case .human:
+            line.append(contentsOf: "\(time) \(Self.printable(method)) \(Self.printable(path)) \(status) \(bodyBytes) \(Self.rounded(milliseconds))ms".utf8)
+        case .json:
+            JSONValue.object(JSONObject([
+                "time": .string(time), "method": .string(method), "path": .string(path), "status": .integer(status),
+                "bytes": .integer(bodyBytes), "durationMs": .number(Self.rounded(milliseconds)),
+            ])).render(into: &line)
+        }
+        line.append(UInt8(ascii: "\n"))
+        writing.withLock { _ in
+            var offset = 0
+            while offset < line.count {
+                let written = line.withUnsafeBytes { write(fileDescriptor, $0.baseAddress! + offset, $0.count - offset) }
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Milliseconds to three decimals: `0.412`.
+    private static func rounded(_ milliseconds: Double) -> String {
+        let thousandths = Int((milliseconds * 1_000).rounded())
+        let fraction = String(thousandths % 1_000)
+        return "\(thousandths / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+
+    /// Spaces and control characters as %XX, so that a path cannot break the line or forge another.
+    private static func printable(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return text }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var escaped: [UInt8] = []
+        for byte in text.utf8 {
+            if byte <= 0x20 || byte == 0x7F {
+                escaped.append(contentsOf: [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+            } else {
+                escaped.append(byte)
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
+    }
+}

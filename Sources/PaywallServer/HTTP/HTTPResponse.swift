@@ -1,0 +1,25 @@
+import PaywallModel
+
+/// What a handler answers. The server adds `Content-Length`, `Date` and `Connection`; a HEAD request
+/// gets the headers without the body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Every JSON answer of SPEC §9 says so.
+    public static let jsonContentType = "application/json; charset=utf-8"
+
+    /// `value` rendered compact as the body, with the JSON content type before `headers`.
+    public static func json(_ value: JSONValue, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        var body: [UInt8] = []
+        value.render(into: &body)
+        return HTTPResponse(status: status, headers: [("Content-Type", jsonContentType)] + headers, body: body)
+    }
+}

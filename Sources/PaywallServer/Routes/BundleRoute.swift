@@ -1,0 +1,54 @@
+import PaywallModel
+import PaywallResolver
+
+extension Route {
+    /// `GET /v1/placements/{id}/bundle`: the bundle of SPEC §5, the JSON `paywalls resolve` prints
+    /// (compact), with a strong `ETag` (`If-None-Match` → 304). Without `locale`, the Accept-Language
+    /// header is the preference list, and the answer says `Vary: Accept-Language`.
+    static func bundle(_ holder: SnapshotHolder) -> Route {
+        Route("/v1/placements/{id}/bundle", methods: ["GET", "HEAD"]) { request, captures in
+            do throws(APIError) {
+                let placementID = try PercentDecoding.decode(captures[0], plusIsSpace: false)
+                let query = try QueryParameters(request.query)
+                try query.refuseUnknown(allowed: ResolutionRequest.queryParameters, prefixes: ["attr."])
+                let fromHeader = query.values("locale").isEmpty
+                let locales = fromHeader ? [request.header("Accept-Language")].compactMap { $0 } : query.values("locale")
+                let resolution = try ResolutionRequest(query: query, placementID: placementID, locales: locales)
+                let explain = try query.flag("explain")
+                guard let served = holder.served else { throw APIError.noSnapshotLoaded }
+                let vary: [(name: String, value: String)] = fromHeader ? [("Vary", "Accept-Language")] : []
+                if explain {
+                    // The slow path, for people: the bundle with what `--explain` prints.
+                    let bundle = try answering { () throws(ResolutionError) in try served.compiled.resolve(resolution) }
+                    var json = bundle.json().objectValue ?? JSONObject()
+                    json.append("explanation", .strings(bundle.explanation))
+                    return .json(.object(json), headers: vary)
+                }
+                let rendered = try answering { () throws(ResolutionError) in try served.compiled.renderedBundle(resolution) }
+                let headers = vary + [("ETag", rendered.entityTag)]
+                if EntityTags(request.header("If-None-Match")).contains(rendered.entityTag) {
+                    return HTTPResponse(status: 304, headers: headers)
+                }
+                return HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + headers, body: rendered.bytes)
+            } catch {
+                return error.response
+            }
+        }
+    }
+}
+
+/// An `If-None-Match` list (RFC 9110 §13.1.2): `*` or entity tags, compared weakly (`W/` ignored).
+struct EntityTags {
+    private let tags: [Substring]
+    private let any: Bool
+
+    init(_ header: String?) {
+        let items = (header ?? "").split(separator: ",").map { $0.drop { $0 == " " || $0 == "\t" } }.map { $0.hasPrefix("W/") ? $0.dropFirst(2) : $0 }
+        tags = items.map { $0.prefix { $0 != " " && $0 != "\t" } }
+        any = tags.contains("*")
+    }
+
+    func contains(_ tag: String) -> Bool {
+        any || tags.contains { $0 == tag }
+    }
+}

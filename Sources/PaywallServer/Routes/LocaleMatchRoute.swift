@@ -1,0 +1,38 @@
+import LocaleKit
+import PaywallResolver
+
+extension Route {
+    /// `GET /v1/locales/match?available=A,B&locale=L[&mode=][&default=]`: the JSON of
+    /// `paywalls locale match --json`.
+    static func localeMatch(policy: LocalePolicy) -> Route {
+        Route("/v1/locales/match", methods: ["GET", "HEAD"]) { request, _ in
+            do throws(APIError) {
+                let query = try QueryParameters(request.query)
+                try query.refuseUnknown(allowed: ["available", "locale", "mode", "default"])
+                guard let available = try query.value("available") else { throw APIError.badRequest("missing 'available': a comma-separated list of localizations") }
+                let preferences = query.values("locale").flatMap(localePreferences(in:))
+                guard !preferences.isEmpty else { throw APIError.badRequest("missing 'locale': the user's preferred locales") }
+                guard preferences.count <= ResolutionRequest.maximumLocales else {
+                    throw APIError.badRequest("\(preferences.count) locales: at most \(ResolutionRequest.maximumLocales)")
+                }
+                var mode = MatchMode.cldr
+                if let name = try query.value("mode") {
+                    guard let named = MatchMode(rawValue: name) else { throw APIError.badRequest("invalid value '\(name.prefix(64))' for mode: expected cldr, adapty or icu") }
+                    mode = named
+                }
+                let defaultLocale = try query.value("default")
+                if let defaultLocale, mode != .adapty {
+                    do throws(LanguageTagError) {
+                        _ = try policy.languageTag(for: defaultLocale)
+                    } catch {
+                        throw APIError.badRequest("invalid default: \(error.description)")
+                    }
+                }
+                let matcher = LocaleMatcher(available: availableLocales(in: available), defaultLocale: defaultLocale, mode: mode, policy: policy)
+                return .json(matcher.match(preferences).json(requested: preferences, defaultLocale: matcher.defaultLocale))
+            } catch {
+                return error.response
+            }
+        }
+    }
+}

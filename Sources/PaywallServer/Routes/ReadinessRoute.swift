@@ -1,0 +1,23 @@
+import ArgumentKit
+import PaywallModel
+import PaywallSync
+
+extension Route {
+    /// `GET /readyz`: 200 once a snapshot is loaded, with the ones served; else 503 and why. With
+    /// `maxStaleness`, also 503 while a served source's newest good sync or import is older than that.
+    static func readiness(_ holder: SnapshotHolder, freshness: SourceFreshness, maxStaleness: Duration?) -> Route {
+        Route("/readyz", methods: ["GET", "HEAD"]) { _, _ in
+            guard let served = holder.served else { return APIError.noSnapshotLoaded.response }
+            if let maxStaleness {
+                let ages = freshness.ages(at: Timestamp.epochMilliseconds())
+                let limit = Double(maxStaleness.components.seconds) + Double(maxStaleness.components.attoseconds) / 1e18
+                let stale = served.snapshots.map(\.source).filter { (ages[$0] ?? .infinity) > limit }
+                if !stale.isEmpty {
+                    return APIError.stale(stale.map { "\($0) (\(ages[$0].map { "\(Int($0)) s" } ?? "never") ago)" },
+                                          maxStaleness: DurationText.spelling(maxStaleness)).response
+                }
+            }
+            return .json(.object(JSONObject(["status": .string("ready"), "snapshots": .strings(served.keys)])))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Dispatch
+import LocaleKit
+import PaywallResolver
+import PaywallStore
+
+/// Keeps the holder on the store's current snapshots (SPEC §9): checks them once a second, and at once
+/// when woken (SIGHUP); a set that changed is compiled beside the one serving, then swapped in. A set
+/// that fails to load is logged and counted, and the old one keeps serving. Each check also notes how
+/// fresh each source's data is.
+public final class SnapshotReloader: @unchecked Sendable {
+    public typealias Log = @Sendable (_ event: String, _ message: String) -> Void
+
+    private let storePath: String
+    private let policy: LocalePolicy
+    private let holder: SnapshotHolder
+    private let metrics: ServiceMetrics
+    private let freshness: SourceFreshness
+    private let log: Log
+    private let wakeUp = DispatchSemaphore(value: 0)
+    /// The keys of a set that failed to load: not tried again until the store moves on.
+    private var failedKeys: [String]?
+    /// Only the reloader's thread touches the store connection.
+    private var store: PaywallStore?
+
+    public init(storePath: String, policy: LocalePolicy, holder: SnapshotHolder, metrics: ServiceMetrics,
+                freshness: SourceFreshness, log: @escaping Log) {
+        self.storePath = storePath
+        self.policy = policy
+        self.holder = holder
+        self.metrics = metrics
+        self.freshness = freshness
+        self.log = log
+    }
+
+    /// Loads what the store holds now, on the calling thread: before serving starts.
+    public func loadNow() {
+        reloadIfChanged()
+    }
+
+    /// Checks the store once a second, or when woken, on a thread of its own, for the life of the process.
+    public func start() {
+        DispatchQueue(label: "snapshot-reloader").async { [self] in
+            while true {
+                _ = wakeUp.wait(timeout: .now() + .seconds(1))
+                reloadIfChanged()
+            }
+        }
+    }
+
+    /// Asks for a check at once (SIGHUP).
+    public func wake() {
+        wakeUp.signal()
+    }
+
+    private func reloadIfChanged() {
+        do {
+            guard let store = try openStore() else { return }
+            let current = try store.currentSnapshots()
+            freshness.note(sources: try store.sources(), snapshots: current)
+            let keys = current.map(\.key)
+            guard !current.isEmpty, keys != holder.served?.keys, keys != failedKeys else { return }
+            let started = ContinuousClock.now
+            let previous = holder.served?.compiled
+            let compiled = try CompiledSnapshots(store: store, snapshots: current, policy: policy, reusing: previous)
+            holder.replace(with: ServedSnapshots(compiled: compiled))
+            failedKeys = nil
+            metrics.recordReload(succeeded: true)
+            let kept = compiled.snapshots.filter { snapshot in previous?.snapshots.contains { $0 === snapshot } ?? false }.map(\.snapshot.key)
+            let keptNote = kept.isEmpty ? "" : "; kept \(kept.joined(separator: ", ")) as compiled before"
+            log("loaded", "serving \(keys.joined(separator: ", ")) (compiled in \(started.duration(to: .now))\(keptNote))")
+        } catch {
+            // A store that is locked, damaged or mid-migration: the old snapshots keep serving.
+            failedKeys = (try? store?.currentSnapshots().map(\.key)) ?? nil
+            metrics.recordReload(succeeded: false)
+            log("reload-failed", "\(error); still serving \(holder.served?.keys.joined(separator: ", ") ?? "nothing")")
+        }
+    }
+
+    /// The store, opened once it exists (serve starts on a missing one too).
+    private func openStore() throws(StoreError) -> PaywallStore? {
+        if let store { return store }
+        do {
+            store = try PaywallStore.open(at: storePath, create: false)
+        } catch where error.kind == .missing {
+            return nil
+        }
+        return store
+    }
+}

@@ -1,0 +1,148 @@
+import ArgumentKit
+import Glibc
+import LocaleKit
+import PaywallModel
+import PaywallServer
+import PaywallStore
+import PaywallSync
+
+/// `paywalls serve`: the resolution service over HTTP (SPEC §9). Maps its options to the server's
+/// configuration, prints the startup line, and runs until SIGTERM or SIGINT.
+enum ServeCommand: Command {
+    /// How long requests in flight may take to finish once a stop is asked.
+    static let shutdownGrace: Duration = .seconds(10)
+
+    static let spec = CommandSpec(
+        name: "serve",
+        abstract: "Answer resolutions over HTTP from the store's current snapshots.",
+        discussion: """
+            Prints one line of JSON on stdout once listening, {"listening": "http://HOST:PORT", "snapshots": [...]},
+            then nothing else there; logs go to stderr. Starts on an empty or missing store too, and serves what an import
+            or a sync publishes within about a second (at once on SIGHUP). With --sync-config, runs the same sync as
+            `paywalls sync` every --sync-interval (the same lock: a run that finds cron's sync running skips its turn).
+            Requests are limited to an 8 KiB request line (414), 16 KiB of header fields (431) and a 1 MiB body (413);
+            errors are JSON: {"error": {"status", "code", "message"}}. SIGTERM or SIGINT stops accepting, lets requests
+            in flight and an in-process sync in progress finish (up to 10 s each) and exits 0. The token is never
+            logged, nor any Authorization header.
+            """,
+        options: [
+            .value("listen", "host:port", help: "Address and port: an IPv4 literal, or IPv6 in brackets ([::1]:8787); port 0 picks a free one (default: 127.0.0.1:8787)."),
+            .value("threads", "n", help: "Threads answering requests (default: the number of cores)."),
+            .value("max-connections", "n", help: "Connections held at once; more wait until one closes (default: \(HTTPServer.Configuration.defaultMaximumConnections))."),
+            .value("connection-timeout", "seconds", help: "Close a connection idle this long (default: \(HTTPServer.Configuration.defaultConnectionTimeoutSeconds))."),
+            .value("token-file", "file", help: "Require Authorization: Bearer <the file's token> on /v1/*."),
+            .value("access-log", "file", help: "Append one line per request to this file, or to stderr with '-' (default: none)."),
+            .value("log-format", "format", help: "human (default) or json: one JSON object per line, for the access log and stderr."),
+            .value("sync-config", "file", help: "Run `paywalls sync` with this config inside serve, every --sync-interval (for containers without cron)."),
+            .value("sync-interval", "duration", help: "Time between the end of one in-process sync and the start of the next (1s to 24h; with --sync-config)."),
+            .value("max-staleness", "duration", help: "/readyz says 503 while a served source's newest good sync or import is older (1s to 720h)."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        let format = try arguments.value("log-format", expected: "human or json", AccessLog.Format.init(rawValue:)) ?? .human
+        let configuration = try HTTPServer.Configuration(
+            address: arguments.value("listen", expected: "HOST:PORT with an IPv4 address or a bracketed IPv6 one ([::1]:8787) and a port from 0 to 65535",
+                                     ListenAddress.init(parsing:)) ?? .loopbackDefault,
+            threads: arguments.wholeNumber("threads", in: 1...256) ?? HTTPServer.Configuration.defaultThreads,
+            maximumConnections: arguments.wholeNumber("max-connections", in: 1...100_000) ?? HTTPServer.Configuration.defaultMaximumConnections,
+            connectionTimeoutSeconds: arguments.wholeNumber("connection-timeout", in: 1...3_600, of: "seconds")
+                ?? HTTPServer.Configuration.defaultConnectionTimeoutSeconds)
+        let maxStaleness = try arguments.duration("max-staleness", in: .seconds(1)...(.seconds(30 * 86_400)))
+        let token = try readToken(arguments)
+        let accessLog = try openAccessLog(arguments, format: format)
+        let syncSettings = try syncSettings(arguments, context: context)
+        // A sync config's locale_policy applies to what serve answers too, as its store does.
+        let policy = try context.localePolicy(arguments, configured: syncSettings?.configuration.localePolicy)
+        let sync = syncSettings.map { scheduledSync($0, arguments: arguments, context: context, policy: policy, format: format) }
+        let storePath = sync?.storePath ?? context.storePath(arguments)
+        context.standardError.flush()
+        let log = ServeLog(fileDescriptor: STDERR_FILENO, format: format)
+
+        // Before any thread starts, so that they inherit the mask and only `wait` takes the signals.
+        TerminationSignals.block()
+        let holder = SnapshotHolder()
+        let metrics = ServiceMetrics()
+        let freshness = SourceFreshness()
+        let reloader = SnapshotReloader(storePath: storePath, policy: policy, holder: holder, metrics: metrics, freshness: freshness) { event, message in
+            log.event(event, ["message": .string(message)], human: message)
+        }
+        reloader.loadNow()
+        let service = PaywallService(token: token, holder: holder, metrics: metrics, freshness: freshness, maxStaleness: maxStaleness,
+                                     storePath: storePath, policy: policy)
+        let server = HTTPServer(configuration: configuration, accessLog: accessLog, handler: service.respond)
+        let bound: ListenAddress
+        do {
+            bound = try server.start()
+        } catch {
+            throw CommandFailure(exitCode: .unavailable, message: error.message)
+        }
+        let startup = JSONObject(["listening": .string(bound.url), "snapshots": .strings(holder.served?.keys ?? [])])
+        context.standardOutput.writeLine(JSONValue.object(startup).rendered())
+        context.standardOutput.flush()
+        reloader.start()
+        sync?.start(whenPublished: { reloader.wake() })
+        log.event("listening", ["url": .string(bound.url), "threads": .integer(configuration.threads)],
+                  human: "listening on \(bound.url) (\(configuration.threads) threads)")
+
+        var signal = TerminationSignals.wait()
+        while signal == SIGHUP {
+            reloader.wake()
+            signal = TerminationSignals.wait()
+        }
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        log.event("stopping", ["signal": .string(name)], human: "\(name): finishing requests in flight, then stopping")
+        server.shutdown(grace: shutdownGrace)
+        switch sync?.stop(within: shutdownGrace) {
+        case .finished?:
+            log.event("sync-finished", [:], human: "the sync in progress ended before stopping")
+        case .cutShort?:
+            log.event("sync-cut-short", [:], human: "the sync in progress did not end within \(DurationText.spelling(shutdownGrace)): "
+                      + "cut short, its sources keep their last good data")
+        case .idle?, nil:
+            break
+        }
+        log.event("stopped", [:], human: "stopped")
+    }
+
+    /// `--sync-config` and `--sync-interval`, which go together, read and checked before serving starts.
+    private static func syncSettings(_ arguments: ParsedArguments, context: CommandContext) throws
+        -> (configuration: SyncConfiguration, interval: Duration)? {
+        let interval = try arguments.duration("sync-interval", in: .seconds(1)...(.seconds(86_400)))
+        guard let path = arguments.value("sync-config") else {
+            guard interval == nil else { throw UsageError(commandPath: arguments.commandPath, message: "--sync-interval needs --sync-config") }
+            return nil
+        }
+        guard let interval else { throw UsageError(commandPath: arguments.commandPath, message: "--sync-config needs --sync-interval") }
+        return (try context.syncConfiguration(at: path, allowsInsecureLoopback: false), interval)
+    }
+
+    /// The in-process sync, writing the config's store unless --store names another (as `paywalls sync`).
+    private static func scheduledSync(_ settings: (configuration: SyncConfiguration, interval: Duration), arguments: ParsedArguments,
+                                      context: CommandContext, policy: LocalePolicy, format: AccessLog.Format) -> ScheduledSync {
+        let storePath = arguments.value("store") ?? settings.configuration.store ?? context.storePath(arguments)
+        let options = SyncRun.Options(storeDirectory: storePath, policy: policy, environment: { context.environment[$0] })
+        let log = SyncLog(channel: OutputChannel(fileDescriptor: STDERR_FILENO), format: format == .json ? .json : .human,
+                          verbose: false, isTerminal: false)
+        return ScheduledSync(configuration: settings.configuration, options: options, interval: settings.interval, log: log)
+    }
+
+    private static func readToken(_ arguments: ParsedArguments) throws(CommandFailure) -> Token? {
+        guard let path = arguments.value("token-file") else { return nil }
+        do {
+            return try Token.read(file: path)
+        } catch {
+            throw CommandFailure(exitCode: .configuration, message: "--token-file: \(error.reason)")
+        }
+    }
+
+    private static func openAccessLog(_ arguments: ParsedArguments, format: AccessLog.Format) throws(CommandFailure) -> AccessLog? {
+        switch arguments.value("access-log") {
+        case nil: return nil
+        // stdout holds the startup line alone.
+        case "-": return AccessLog(fileDescriptor: STDERR_FILENO, format: format)
+        case let path?:
+            do { return try AccessLog(path: path, format: format) } catch { throw CommandFailure(exitCode: .ioError, message: error.message) }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentKit
+import Foundation
+@testable import paywalls
+import Testing
+
+/// Every command's `--help`, compared whole with the text kept in `Tests/Fixtures/help/<path>.txt`
+/// (`paywalls.txt` for the root, `locale/match.txt` for `paywalls locale match`). The commands come
+/// from `CommandTree.root`, so a new command without its fixture fails here.
+///
+/// After changing a help text on purpose, regenerate the fixtures and review the diff:
+///     PAYWALLS_UPDATE_HELP_FIXTURES=1 swift test --skip-build --disable-xctest --filter HelpTests
+@Suite struct HelpTests {
+    static let directory = PaywallsProcess.repository.appendingPathComponent("Tests/Fixtures/help")
+    static let updatesFixtures = ProcessInfo.processInfo.environment["PAYWALLS_UPDATE_HELP_FIXTURES"] == "1"
+
+    /// The path of every command below the root, the root's and the groups' included (`[]` is `paywalls`).
+    static let commandPaths: [[String]] = {
+        func paths(below spec: CommandSpec, prefix: [String]) -> [[String]] {
+            spec.subcommands.flatMap { [prefix + [$0.name]] + paths(below: $0, prefix: prefix + [$0.name]) }
+        }
+        return [[]] + paths(below: CommandTree.root, prefix: [])
+    }()
+
+    static func fixture(for path: [String]) -> URL {
+        directory.appendingPathComponent((path.isEmpty ? "paywalls" : path.joined(separator: "/")) + ".txt")
+    }
+
+    @Test(arguments: commandPaths)
+    func helpIsTheFixtureText(_ path: [String]) throws {
+        let fixture = Self.fixture(for: path)
+        let outcome = try PaywallsProcess.run(path + ["--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardError.isEmpty)
+        if Self.updatesFixtures {
+            try FileManager.default.createDirectory(at: fixture.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(outcome.standardOutput.utf8).write(to: fixture)
+        }
+        let expected = try #require(try? String(contentsOf: fixture, encoding: .utf8),
+                                    "no help fixture \(fixture.path) (PAYWALLS_UPDATE_HELP_FIXTURES=1 writes it)")
+        #expect(outcome.standardOutput == expected)
+        #expect(try PaywallsProcess.run(path + ["-h"]).standardOutput == outcome.standardOutput)
+    }
+
+    /// The other way round: a fixture left behind by a command that is gone, or renamed, fails too (and
+    /// goes when the fixtures are regenerated).
+    @Test func noFixtureOutlivesItsCommand() throws {
+        let enumerator = try #require(FileManager.default.enumerator(atPath: Self.directory.path))
+        let fixtures = Set(enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".txt") })
+        let commands = Set(Self.commandPaths.map { String(Self.fixture(for: $0).path.dropFirst(Self.directory.path.count + 1)) })
+        let stale = fixtures.subtracting(commands)
+        if Self.updatesFixtures {
+            for name in stale { try FileManager.default.removeItem(at: Self.directory.appendingPathComponent(name)) }
+            return
+        }
+        #expect(stale.isEmpty, "help fixtures of no command: \(stale.sorted())")
+    }
+}

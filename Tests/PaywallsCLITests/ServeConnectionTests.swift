@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// Slow, stalled and too many clients, and the stop on SIGTERM with a request in flight.
+@Suite struct ServeConnectionTests {
+    @Test func aStalledClientBlocksNoOtherAndIsDroppedAfterTheTimeout() throws {
+        let server = try ServeProcess(["--threads", "1", "--connection-timeout", "3"])
+        let stalled = try server.connect()
+        try stalled.send("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Half: ")
+        let started = Date()
+        #expect(try server.request("GET", "/healthz").status == 200)
+        #expect(Date().timeIntervalSince(started) < 2.5, "the second client waited for the stalled one")
+        #expect(stalled.closes(within: 8))
+        #expect(stalled.receivedText.isEmpty)
+    }
+
+    /// A client sending a byte a second is not idle, yet it holds one connection only.
+    @Test func aTricklingClientDoesNotStarveOthers() throws {
+        let server = try ServeProcess(["--threads", "1", "--connection-timeout", "5"])
+        let trickling = try server.connect()
+        for byte in "GET /heal" {
+            try trickling.send(String(byte))
+            #expect(try server.request("GET", "/healthz").status == 200)
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        try trickling.send("thz HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try trickling.readResponse()?.status == 200)
+    }
+
+    /// At the limit, a new connection waits in the backlog (it is not refused) and is served once one closes.
+    @Test func overTheConnectionLimitAClientWaitsItsTurn() throws {
+        let server = try ServeProcess(["--threads", "1", "--max-connections", "2"])
+        var holders = try (0..<2).map { _ in try server.connect() }
+        for holder in holders {
+            try holder.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try holder.readResponse()?.status == 200)
+        }
+        let waiting = try server.connect()
+        try waiting.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try waiting.readResponse(timeout: 0.5) == nil)
+        holders.removeFirst()
+        #expect(try waiting.readResponse(timeout: 5)?.status == 200)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aStopLetsTheRequestInFlightFinishThenExits0(_ signal: Int32) throws {
+        let server = try ServeProcess()
+        let idle = try server.connect()
+        let inFlight = try server.connect()
+        try inFlight.send("POST /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nhello")
+        Thread.sleep(forTimeInterval: 0.2)
+        server.running.signal(signal)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(server.running.isRunning, "it stopped with a request in flight")
+        #expect(throws: (any Error).self, "it still accepts connections") { try server.connect() }
+        try inFlight.send("world")
+        let response = try #require(try inFlight.readResponse())
+        #expect(response.status == 405)
+        let outcome = try server.running.wait(timeout: 5)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(!outcome.killed)
+        #expect(outcome.outputLines == [server.startupLine])
+        #expect(outcome.standardError.contains(signal == SIGINT ? "SIGINT: finishing" : "SIGTERM: finishing"))
+        #expect(idle.closes(within: 1))
+    }
+
+    @Test func aStopWithNothingInFlightIsImmediate() throws {
+        let server = try ServeProcess()
+        let idle = try server.connect()
+        try idle.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try idle.readResponse()?.status == 200)
+        let started = Date()
+        #expect(try server.stop().status == 0)
+        // Not the 10 s a request in flight may take.
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+}
