@@ -57,29 +57,40 @@ extension JSONValue {
     }
 
     fileprivate static func quote(_ text: String, into output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in quote(bytes, into: &output) }
+    }
+
+    private static func quote(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        // Most texts need no escape: copy them whole.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) else {
-            output.append(contentsOf: text.utf8)
-            output.append(UInt8(ascii: "\""))
-            return
+        // Most texts need no escape: copy them whole, or in runs between the bytes that need one.
+        var copied = 0
+        for (index, byte) in bytes.enumerated() where needsEscape(byte) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+            escape(byte, into: &output)
+            copied = index + 1
         }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "\n"): output.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): output.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): output.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20, 0x7F:
-                let digits = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(digits[Int(byte >> 4)])
-                output.append(digits[Int(byte & 0x0F)])
-            default: output.append(byte)
-            }
-        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+    }
+
+    private static func escape(_ byte: UInt8, into output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        case UInt8(ascii: "\n"): output.append(contentsOf: #"\n"#.utf8)
+        case UInt8(ascii: "\r"): output.append(contentsOf: #"\r"#.utf8)
+        case UInt8(ascii: "\t"): output.append(contentsOf: #"\t"#.utf8)
+        default:
+            let digits = Array("0123456789abcdef".utf8)
+            output.append(contentsOf: #"\u00"#.utf8)
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 0x0F)])
+        }
     }
 }
 
