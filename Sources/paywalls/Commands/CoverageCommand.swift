@@ -45,7 +45,7 @@ enum CoverageCommand: Command {
         let report = CoverageReport(export: export, shownBy: try placement(arguments.value("placement"), in: export),
                                     deviceLocales: deviceLocales, mode: mode, policy: policy)
         if arguments.flag("json") {
-            context.standardOutput.writeLine(CoverageJSON(report: report, snapshot: snapshot, threshold: threshold).value.rendered(pretty: true))
+            context.standardOutput.writeJSON(CoverageJSON(report: report, snapshot: snapshot, threshold: threshold).value)
         } else {
             CoverageTable(report: report, snapshot: snapshot).lines.forEach(context.standardOutput.writeLine)
         }

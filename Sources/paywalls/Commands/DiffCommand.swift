@@ -32,7 +32,7 @@ enum DiffCommand: Command {
         if arguments.flag("json") {
             var json = JSONObject(["from": .string(from.key), "to": .string(to.key)])
             json.append("changes", diff.json())
-            context.standardOutput.writeLine(JSONValue.object(json).rendered(pretty: true))
+            context.standardOutput.writeJSON(JSONValue.object(json))
         } else if diff.isEmpty {
             context.standardOutput.writeLine("\(from.key) -> \(to.key): no changes")
         } else {

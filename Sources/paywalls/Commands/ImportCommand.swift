@@ -65,7 +65,7 @@ enum ImportCommand: Command {
         let locales = export.paywalls.flatMap { $0.localizations.map(\.locale) } + export.flows.flatMap(\.locales)
         json.append("locales", .strings(Array(Set(locales)).sorted()))
         json.append("warnings", .strings(export.warnings.map(\.description)))
-        context.standardOutput.writeLine(JSONValue.object(json).rendered(pretty: true))
+        context.standardOutput.writeJSON(JSONValue.object(json))
     }
 }
 

@@ -38,6 +38,6 @@ enum LocaleExplainCommand: Command {
             "parent": .optional(chain.dropFirst().first),
             "chain": .strings(chain.last == policy.defaultLocale ? chain : chain + [policy.defaultLocale]),
         ]))
-        context.standardOutput.writeLine(json.rendered(pretty: true))
+        context.standardOutput.writeJSON(json)
     }
 }

@@ -81,7 +81,7 @@ enum ResolveCommand: Command {
             bundle.explanation.forEach { context.standardError.writeLine("explain: \($0)") }
         }
         for skipped in bundle.localeMatch.skippedPreferences { context.warn("skipped preference: \(skipped.reason)") }
-        context.standardOutput.writeLine(bundle.json().rendered(pretty: true))
+        context.standardOutput.writeJSON(bundle.json())
     }
 
     private static func option(for field: RequestProblem.Field) -> String {

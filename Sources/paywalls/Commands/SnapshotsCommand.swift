@@ -22,7 +22,7 @@ enum SnapshotsCommand: Command {
             throw CommandFailure(error)
         }
         if arguments.flag("json") {
-            context.standardOutput.writeLine(JSONValue.array(snapshots.map { .object($0.json) }).rendered(pretty: true))
+            context.standardOutput.writeJSON(JSONValue.array(snapshots.map { .object($0.json) }))
             return
         }
         for snapshot in snapshots {

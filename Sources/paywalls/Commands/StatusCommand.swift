@@ -24,7 +24,7 @@ enum StatusCommand: Command {
             throw CommandFailure(error)
         }
         if arguments.flag("json") {
-            context.standardOutput.writeLine(status.json.rendered(pretty: true))
+            context.standardOutput.writeJSON(status.json)
             return
         }
         let count = status.snapshotCount

@@ -1,4 +1,5 @@
 import Glibc
+import PaywallModel
 
 /// Buffered writes to a file descriptor (stdout or stderr), flushed in large blocks.
 final class OutputChannel {
@@ -25,6 +26,13 @@ final class OutputChannel {
 
     func writeLine(_ text: String) {
         write(text)
+        write(bytes: CollectionOfOne(UInt8(ascii: "\n")))
+    }
+
+    /// `value` as pretty JSON and a newline: what a command prints for machines. Rendered straight into
+    /// the buffer, with no `String` in between (a bundle is tens of kilobytes).
+    func writeJSON(_ value: JSONValue) {
+        value.render(into: &buffer, pretty: true)
         write(bytes: CollectionOfOne(UInt8(ascii: "\n")))
     }
 
