@@ -29,7 +29,9 @@ public struct LocaleIdentity: Sendable, Equatable {
 
     /// Reads `serialized`, or the four fields kept before the matching language was (worked out again).
     public init?(serialized: String) {
-        let fields = serialized.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        // Split as bytes: Character comparisons made this a tenth of a cold resolve's matching.
+        let fields = serialized.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
         guard fields.count == 4 || (fields.count == 5 && !fields[4].isEmpty), !fields[0].isEmpty else { return nil }
         identifier = fields[0]
         maximized = MaximizedLocale(language: fields[1], script: fields[2], region: fields[3])

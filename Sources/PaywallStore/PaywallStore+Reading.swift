@@ -51,7 +51,7 @@ extension PaywallStore {
         try statement.bind(snapshot.id, id)
         guard try statement.step() else { return nil }
         return try decoded("\(noun) '\(id)'", of: snapshot) { () throws(StorageDecodingError) in
-            try decode(.stored(statement.text(at: 0)))
+            try decode(.stored(statement.bytes(at: 0)))
         }
     }
 
@@ -67,7 +67,7 @@ extension PaywallStore {
             try statement.bind(snapshot.id, id, locale)
             guard try statement.step() else { continue }
             found.append(try decoded("localization '\(locale)' of paywall '\(id)'", of: snapshot) { () throws(StorageDecodingError) in
-                try Localization(locale: locale, stored: .stored(statement.text(at: 0)))
+                try Localization(locale: locale, stored: .stored(statement.bytes(at: 0)))
             })
         }
         return found
@@ -81,7 +81,7 @@ extension PaywallStore {
             try statement.bind(snapshot.id, id)
             guard try statement.step() else { continue }
             found.append(try decoded("product '\(id)'", of: snapshot) { () throws(StorageDecodingError) in
-                try Product(stored: .stored(statement.text(at: 0)))
+                try Product(stored: .stored(statement.bytes(at: 0)))
             })
         }
         return found
