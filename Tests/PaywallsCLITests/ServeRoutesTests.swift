@@ -191,6 +191,33 @@ import Testing
         #expect(outcome.standardError.contains("serving 000001-"))
     }
 
+    /// With an hour between looks at the store, a new snapshot is served after SIGHUP and not before
+    /// (the default second has long passed by then): the signal, not the timer, reloaded it.
+    @Test func sighupLooksAtTheStoreAtOnce() throws {
+        let store = try TemporaryStore()
+        try store.importExport()
+        let server = try ServeProcess(["--reload-interval", "1h"], store: store.path)
+        let original = try String(contentsOfFile: TemporaryStore.samplePath, encoding: .utf8)
+        try store.importExport(try store.write(original.replacingOccurrences(of: "\"revision\": 57", with: "\"revision\": 58"), to: "58.json"))
+        func servedRevision() throws -> Int? {
+            ((try server.request("GET", "/v1/placements/onboarding/bundle").json())["snapshot"] as? [String: Any])?["revision"] as? Int
+        }
+        Thread.sleep(forTimeInterval: 2)
+        #expect(try servedRevision() == 57)
+
+        server.running.signal(SIGHUP)
+        let deadline = Date().addingTimeInterval(10)
+        var revision = try servedRevision()
+        while revision != 58, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            revision = try servedRevision()
+        }
+        #expect(revision == 58)
+        let outcome = try server.stop()
+        #expect(outcome.status == 0)
+        #expect(outcome.standardError.contains("serving 000002-"), "\(outcome.standardError)")
+    }
+
     /// A source that synced is compiled again; the others are kept as they were compiled, and said so.
     @Test func aReloadRecompilesOnlyTheSourceThatChanged() throws {
         let store = try TemporaryStore()

@@ -121,6 +121,10 @@ import Testing
          "error: invalid value '5' for --sync-interval: expected a duration such as 500ms, 5s, 10m or 1h, from 1s to 24h"),
         (["--max-staleness", "0s"],
          "error: invalid value '0s' for --max-staleness: expected a duration such as 500ms, 5s, 10m or 1h, from 1s to 720h"),
+        (["--reload-interval", "50ms"],
+         "error: invalid value '50ms' for --reload-interval: expected a duration such as 500ms, 5s, 10m or 1h, from 100ms to 1h"),
+        (["--reload-interval", "2h"],
+         "error: invalid value '2h' for --reload-interval: expected a duration such as 500ms, 5s, 10m or 1h, from 100ms to 1h"),
     ])
     func optionsThatDoNotGoTogetherAreUsageErrors(_ arguments: [String], _ message: String) throws {
         try fixture.writeConfig()

@@ -3,10 +3,10 @@ import LocaleKit
 import PaywallResolver
 import PaywallStore
 
-/// Keeps the holder on the store's current snapshots (SPEC §9): checks them once a second, and at once
-/// when woken (SIGHUP); a set that changed is compiled beside the one serving, then swapped in. A set
-/// that fails to load is logged and counted, and the old one keeps serving. Each check also notes how
-/// fresh each source's data is.
+/// Keeps the holder on the store's current snapshots (SPEC §9): checks them every `interval` (`serve
+/// --reload-interval`), and at once when woken (SIGHUP); a set that changed is compiled beside the one
+/// serving, then swapped in. A set that fails to load is logged and counted, and the old one keeps
+/// serving. Each check also notes how fresh each source's data is.
 public final class SnapshotReloader: @unchecked Sendable {
     public typealias Log = @Sendable (_ event: String, _ message: String) -> Void
 
@@ -16,6 +16,7 @@ public final class SnapshotReloader: @unchecked Sendable {
     private let metrics: ServiceMetrics
     private let freshness: SourceFreshness
     private let log: Log
+    private let interval: Duration
     private let wakeUp = DispatchSemaphore(value: 0)
     /// The keys of a set that failed to load: not tried again until the store moves on.
     private var failedKeys: [String]?
@@ -23,12 +24,13 @@ public final class SnapshotReloader: @unchecked Sendable {
     private var store: PaywallStore?
 
     public init(storePath: String, policy: LocalePolicy, holder: SnapshotHolder, metrics: ServiceMetrics,
-                freshness: SourceFreshness, log: @escaping Log) {
+                freshness: SourceFreshness, interval: Duration, log: @escaping Log) {
         self.storePath = storePath
         self.policy = policy
         self.holder = holder
         self.metrics = metrics
         self.freshness = freshness
+        self.interval = interval
         self.log = log
     }
 
@@ -37,11 +39,13 @@ public final class SnapshotReloader: @unchecked Sendable {
         reloadIfChanged()
     }
 
-    /// Checks the store once a second, or when woken, on a thread of its own, for the life of the process.
+    /// Checks the store every `interval`, or when woken, on a thread of its own, for the life of the process.
     public func start() {
+        let (seconds, attoseconds) = interval.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         DispatchQueue(label: "snapshot-reloader").async { [self] in
             while true {
-                _ = wakeUp.wait(timeout: .now() + .seconds(1))
+                _ = wakeUp.wait(timeout: .now() + .nanoseconds(nanoseconds))
                 reloadIfChanged()
             }
         }

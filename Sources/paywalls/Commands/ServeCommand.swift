@@ -18,7 +18,8 @@ enum ServeCommand: Command {
         discussion: """
             Prints one line of JSON on stdout once listening, {"listening": "http://HOST:PORT", "snapshots": [...]},
             then nothing else there; logs go to stderr. Starts on an empty or missing store too, and serves what an import
-            or a sync publishes within about a second (at once on SIGHUP). With --sync-config, runs the same sync as
+            or a sync publishes within --reload-interval (a second unless it says; at once on SIGHUP, which is what
+            `systemctl reload` sends). With --sync-config, runs the same sync as
             `paywalls sync` every --sync-interval (the same lock: a run that finds cron's sync running skips its turn).
             Requests are limited to an 8 KiB request line (414), 16 KiB of header fields (431) and a 1 MiB body (413);
             errors are JSON: {"error": {"status", "code", "message"}}. SIGTERM or SIGINT stops accepting, lets requests
@@ -36,6 +37,7 @@ enum ServeCommand: Command {
             .value("sync-config", "file", help: "Run `paywalls sync` with this config inside serve, every --sync-interval (for containers without cron)."),
             .value("sync-interval", "duration", help: "Time between the end of one in-process sync and the start of the next (1s to 24h; with --sync-config)."),
             .value("max-staleness", "duration", help: "/readyz says 503 while a served source's newest good sync or import is older (1s to 720h)."),
+            .value("reload-interval", "duration", help: "How often to look in the store for new snapshots (100ms to 1h; default: 1s); SIGHUP looks at once."),
         ]
     )
 
@@ -49,6 +51,7 @@ enum ServeCommand: Command {
             connectionTimeoutSeconds: arguments.wholeNumber("connection-timeout", in: 1...3_600, of: "seconds")
                 ?? HTTPServer.Configuration.defaultConnectionTimeoutSeconds)
         let maxStaleness = try arguments.duration("max-staleness", in: .seconds(1)...(.seconds(30 * 86_400)))
+        let reloadInterval = try arguments.duration("reload-interval", in: .milliseconds(100)...(.seconds(3_600))) ?? .seconds(1)
         let token = try readToken(arguments)
         let accessLog = try openAccessLog(arguments, format: format)
         let syncSettings = try syncSettings(arguments, context: context)
@@ -64,7 +67,8 @@ enum ServeCommand: Command {
         let holder = SnapshotHolder()
         let metrics = ServiceMetrics()
         let freshness = SourceFreshness()
-        let reloader = SnapshotReloader(storePath: storePath, policy: policy, holder: holder, metrics: metrics, freshness: freshness) { event, message in
+        let reloader = SnapshotReloader(storePath: storePath, policy: policy, holder: holder, metrics: metrics, freshness: freshness,
+                                        interval: reloadInterval) { event, message in
             log.event(event, ["message": .string(message)], human: message)
         }
         reloader.loadNow()
