@@ -31,8 +31,7 @@ extension PaywallStore {
         let statement = try database.prepare("SELECT body FROM source_documents WHERE snapshot_id = ?1")
         try statement.bind(snapshot.id)
         guard try statement.step() else { return nil }
-        let body = statement.text(at: 0)
-        return try decoded("the source document", of: snapshot) { () throws(StorageDecodingError) in try .stored(body) }
+        return try decoded("the source document", of: snapshot) { () throws(StorageDecodingError) in try .stored(statement.bytes(at: 0)) }
     }
 
     private func paywalls(of snapshot: SnapshotInfo) throws(StoreError) -> [Paywall] {
@@ -43,7 +42,7 @@ extension PaywallStore {
         while try localizations.step() {
             let locale = localizations.text(at: 1)
             let localization = try decoded("localization '\(locale)'", of: snapshot) { () throws(StorageDecodingError) in
-                try Localization(locale: locale, stored: .stored(localizations.text(at: 2)))
+                try Localization(locale: locale, stored: .stored(localizations.bytes(at: 2)))
             }
             byPaywall[localizations.integer(at: 0), default: []].append(localization)
         }
@@ -51,7 +50,7 @@ extension PaywallStore {
         try paywalls.bind(snapshot.id)
         return try paywalls.rows { (row) throws(StoreError) in
             let stored = try decoded("a paywall", of: snapshot) { () throws(StorageDecodingError) in
-                try StoredPaywall(stored: .stored(row.text(at: 1)))
+                try StoredPaywall(stored: .stored(row.bytes(at: 1)))
             }
             return Paywall(id: stored.id, name: stored.name, productIDs: stored.productIDs, defaultLocale: stored.defaultLocale,
                            localizations: byPaywall[row.integer(at: 0)] ?? [], view: stored.view)
@@ -64,7 +63,7 @@ extension PaywallStore {
         let statement = try database.prepare("SELECT body FROM \(table) WHERE snapshot_id = ?1 ORDER BY ordinal")
         try statement.bind(snapshot.id)
         return try statement.rows { (row) throws(StoreError) in
-            try decoded("a row of \(table)", of: snapshot) { () throws(StorageDecodingError) in try decode(.stored(row.text(at: 0))) }
+            try decoded("a row of \(table)", of: snapshot) { () throws(StorageDecodingError) in try decode(.stored(row.bytes(at: 0))) }
         }
     }
 }

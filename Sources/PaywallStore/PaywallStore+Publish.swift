@@ -58,7 +58,7 @@ extension PaywallStore {
     private func insertContents(of export: PaywallExport, snapshotID: Int64, localeIdentity: ((String) -> String?)?) throws(StoreError) {
         let segment = try database.prepare("INSERT INTO segments (snapshot_id, ordinal, body) VALUES (?1, ?2, ?3)")
         for (ordinal, item) in export.segments.enumerated() {
-            try segment.bind(snapshotID, ordinal, item.stored.rendered())
+            try segment.bind(snapshotID, ordinal, BinaryBody.encoded(item.stored))
             try segment.run()
         }
 
@@ -71,7 +71,7 @@ extension PaywallStore {
         for (ordinal, item) in export.placements.enumerated() {
             let referenced = Set(item.audiences.flatMap(\.segmentIDs).compactMap { segmentOrdinals[$0] }).sorted()
             let segments = JSONValue.array(referenced.map { export.segments[$0].stored })
-            try placement.bind(snapshotID, ordinal, item.id, item.stored.rendered(), segments.rendered())
+            try placement.bind(snapshotID, ordinal, item.id, BinaryBody.encoded(item.stored), BinaryBody.encoded(segments))
             try placement.run()
         }
 
@@ -85,10 +85,10 @@ extension PaywallStore {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
         for (paywallOrdinal, item) in export.paywalls.enumerated() {
-            try paywall.bind(snapshotID, paywallOrdinal, item.id, StoredPaywall(item, localeIdentity: localeIdentity).stored.rendered())
+            try paywall.bind(snapshotID, paywallOrdinal, item.id, BinaryBody.encoded(StoredPaywall(item, localeIdentity: localeIdentity).stored))
             try paywall.run()
             for (ordinal, contents) in item.localizations.enumerated() {
-                try localization.bind(snapshotID, paywallOrdinal, ordinal, item.id, contents.locale, contents.stored.rendered())
+                try localization.bind(snapshotID, paywallOrdinal, ordinal, item.id, contents.locale, BinaryBody.encoded(contents.stored))
                 try localization.run()
             }
         }
@@ -98,7 +98,7 @@ extension PaywallStore {
     private func insertBodies(_ elements: [(id: String, body: JSONValue)], into table: String, snapshotID: Int64) throws(StoreError) {
         let insert = try database.prepare("INSERT INTO \(table) (snapshot_id, ordinal, id, body) VALUES (?1, ?2, ?3, ?4)")
         for (ordinal, element) in elements.enumerated() {
-            try insert.bind(snapshotID, ordinal, element.id, element.body.rendered())
+            try insert.bind(snapshotID, ordinal, element.id, BinaryBody.encoded(element.body))
             try insert.run()
         }
     }

@@ -84,6 +84,17 @@ extension String: StatementArgument {
     }
 }
 
+/// A blob: the bytes as they are.
+extension Array: StatementArgument where Element == UInt8 {
+    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        withUnsafeBytes { bytes in
+            // An empty buffer may have no address, which SQLite would bind as NULL.
+            sqlite3_bind_blob64(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(bytes.count),
+                                csqlite_transient())
+        }
+    }
+}
+
 extension Int64: StatementArgument {
     func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, self)

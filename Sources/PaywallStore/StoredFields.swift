@@ -70,13 +70,10 @@ struct StoredFields {
 }
 
 extension JSONValue {
-    /// Parses a stored column. This module rendered it from a model, so the limits only guard the stack.
-    static func stored(_ text: String) throws(StorageDecodingError) -> JSONValue {
-        var text = text
-        return try text.withUTF8 { bytes in Result { () throws(StorageDecodingError) in try stored(UnsafeRawBufferPointer(bytes)) } }.get()
-    }
-
+    /// Reads a stored column: a `BinaryBody`, or the JSON text stores written before it hold. This module
+    /// wrote it from a model, so the JSON limits only guard the stack.
     static func stored(_ bytes: UnsafeRawBufferPointer) throws(StorageDecodingError) -> JSONValue {
+        if bytes.first == BinaryBody.marker { return try BinaryBody.decoded(bytes) }
         var limits = JSONParser.Limits()
         limits.maximumDepth = 256
         limits.maximumStringBytes = Int.max

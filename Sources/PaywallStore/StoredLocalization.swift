@@ -1,7 +1,8 @@
 import PaywallModel
 
-/// A paywall's localization as the store keeps it: its compact JSON, decoded only when used. What a
-/// compiled snapshot holds of paywalls' contents, the bulk of an export, at about the size of its text.
+/// A paywall's localization as the store keeps it (a `BinaryBody`, or the JSON text of an older store),
+/// decoded only when used. What a compiled snapshot holds of paywalls' contents, the bulk of an export,
+/// at about the size of its text.
 public struct StoredLocalization: Sendable {
     public let paywallID: String
     public let locale: String

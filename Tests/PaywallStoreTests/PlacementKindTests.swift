@@ -34,10 +34,12 @@ import Testing
     @Test func aVersion3StoreMigratesAndItsPlacementsShowPaywalls() throws {
         let store = try PaywallStore.open(at: directory.store, create: true)
         let old = try store.publish(hash: 1).snapshot
-        // Back to what version 3 wrote: placements without a kind, variations naming a paywall_id.
+        // Back to what version 3 wrote: placements in JSON text without a kind, variations naming a paywall_id.
         let raw = try directory.rawConnection()
+        try raw.rewriteBodiesAsJSONText(in: "placements") {
+            $0.replacingOccurrences(of: #""kind":"paywall","#, with: "").replacingOccurrences(of: #""content_id":"#, with: #""paywall_id":"#)
+        }
         try raw.execute("""
-            UPDATE placements SET body = replace(replace(body, '"kind":"paywall",', ''), '"content_id":', '"paywall_id":');
             DROP TABLE onboardings; DROP TABLE flows; ALTER TABLE sources DROP COLUMN body_sha256; DROP TABLE formatted_texts; DROP TABLE locale_facts; PRAGMA user_version = 3
             """)
         #expect(try raw.count(#"SELECT count(*) FROM placements WHERE body LIKE '%"kind"%' OR body LIKE '%content_id%'"#) == 0)

@@ -37,6 +37,22 @@ extension Database {
     func rowCount(in table: String, snapshotID: Int64) throws -> Int {
         try count("SELECT count(*) FROM \(table) WHERE snapshot_id = \(snapshotID)")
     }
+
+    /// Writes every body of `table` back as compact JSON text, as stores did before `BinaryBody`,
+    /// through `edit`.
+    func rewriteBodiesAsJSONText(in table: String, _ edit: (String) -> String = { $0 }) throws {
+        let rows = try prepare("SELECT rowid, body FROM \(table)")
+        var texts: [(rowID: Int64, text: String)] = []
+        while try rows.step() {
+            let value = try Result { () throws(StorageDecodingError) in try JSONValue.stored(rows.bytes(at: 1)) }.get()
+            texts.append((rows.integer(at: 0), edit(value.rendered())))
+        }
+        let update = try prepare("UPDATE \(table) SET body = ?1 WHERE rowid = ?2")
+        for (rowID, text) in texts {
+            try update.bind(text, rowID)
+            try update.run()
+        }
+    }
 }
 
 extension PublishOutcome {
