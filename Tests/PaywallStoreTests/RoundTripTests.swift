@@ -12,6 +12,26 @@ import Testing
         directory = try TemporaryDirectory()
     }
 
+    /// A store written before `BinaryBody` holds its bodies as JSON text: every read gives the same model.
+    @Test func bodiesStoredAsJSONTextReadTheSame() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let export = Fixture.export()
+        guard case let .published(info) = try store.publish(export, hash: 1) else {
+            Issue.record("the first publish must store a snapshot")
+            return
+        }
+        let raw = try directory.rawConnection()
+        for table in ["segments", "placements", "products", "paywalls", "localizations", "onboardings", "flows"] {
+            try raw.rewriteBodiesAsJSONText(in: table)
+        }
+        #expect(try raw.count("SELECT count(*) FROM localizations WHERE typeof(body) = 'text'") == 6)
+        let reopened = try PaywallStore.open(at: directory.store, create: false)
+        #expect(try reopened.export(of: info) == export)
+        #expect(try reopened.placement(Fixture.promo, in: info) == StoredPlacement(placement: export.placements[1], segments: []))
+        let paywall = export.paywalls[0]
+        #expect(try reopened.localizations(ofPaywall: paywall.id, locales: paywall.localizations.map(\.locale), in: info) == paywall.localizations)
+    }
+
     @Test func everyReadReturnsThePublishedModel() throws {
         let store = try PaywallStore.open(at: directory.store, create: true)
         let export = Fixture.export()

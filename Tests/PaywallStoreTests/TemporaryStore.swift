@@ -41,15 +41,16 @@ extension Database {
     /// Writes every body of `table` back as compact JSON text, as stores did before `BinaryBody`,
     /// through `edit`.
     func rewriteBodiesAsJSONText(in table: String, _ edit: (String) -> String = { $0 }) throws {
-        let rows = try prepare("SELECT rowid, body FROM \(table)")
-        var texts: [(rowID: Int64, text: String)] = []
+        // By the body itself: some of these tables have no rowid. Rows with equal bodies get equal texts.
+        let rows = try prepare("SELECT body FROM \(table)")
+        var texts: [(body: [UInt8], text: String)] = []
         while try rows.step() {
-            let value = try Result { () throws(StorageDecodingError) in try JSONValue.stored(rows.bytes(at: 1)) }.get()
-            texts.append((rows.integer(at: 0), edit(value.rendered())))
+            let value = try Result { () throws(StorageDecodingError) in try JSONValue.stored(rows.bytes(at: 0)) }.get()
+            texts.append((Array(rows.bytes(at: 0)), edit(value.rendered())))
         }
-        let update = try prepare("UPDATE \(table) SET body = ?1 WHERE rowid = ?2")
-        for (rowID, text) in texts {
-            try update.bind(text, rowID)
+        let update = try prepare("UPDATE \(table) SET body = ?1 WHERE body = ?2")
+        for (body, text) in texts {
+            try update.bind(text, body)
             try update.run()
         }
     }
