@@ -3,10 +3,17 @@ import PaywallModel
 import PaywallStore
 
 /// Answers "which paywall, in which language, does this user get at this placement?" from the
-/// store's current snapshots, with a handful of indexed reads: what one `paywalls resolve` needs. A
-/// long-lived process answers from `CompiledSnapshots` instead.
+/// store's current snapshots, with a handful of reads: what one `paywalls resolve` needs. It reads the
+/// store's resolution image when there is one (no SQLite), else the store. A long-lived process answers
+/// from `CompiledSnapshots` instead.
 public final class PaywallResolver {
-    let store: PaywallStore
+    /// Where the current snapshots are read.
+    private enum Backing {
+        case store(PaywallStore)
+        case image(ResolutionImage)
+    }
+
+    private let backing: Backing
     let policy: LocalePolicy
     /// A paywall's locale matcher parses all its localizations with ICU: a long-lived resolver builds
     /// it once per snapshot.
@@ -14,36 +21,50 @@ public final class PaywallResolver {
     let formatter = ProductFormatter()
 
     public init(store: PaywallStore, policy: LocalePolicy = .standard) {
-        self.store = store
+        backing = .store(store)
+        self.policy = policy
+    }
+
+    /// Reads `image`, which describes the store's state when it was opened.
+    public init(image: ResolutionImage, policy: LocalePolicy = .standard) {
+        backing = .image(image)
         self.policy = policy
     }
 
     public func resolve(_ request: ResolutionRequest) throws(ResolutionError) -> ResolvedBundle {
         try ResolutionError.catching { () throws in
-            // One read transaction: every read of the resolution sees the same snapshots.
-            try store.reading { () throws(StoreError) in
-                Result { () throws in
-                    let candidates: [SnapshotInfo]
-                    if let source = request.source {
-                        candidates = [try store.requireCurrentSnapshot(of: source)]
-                    } else {
-                        candidates = try store.currentSnapshots()
-                    }
-                    let (snapshot, placement) = try firstSource(with: request.placementID, among: candidates.map {
-                        StoredSnapshot(store: store, snapshot: $0, matchers: matchers)
-                    })
-                    return try SnapshotResolver(source: snapshot, policy: policy, formatter: formatter).resolve(request, at: placement)
-                }
-            }.get()
+            switch backing {
+            case let .store(store):
+                // One read transaction: every read of the resolution sees the same snapshots.
+                try store.reading { () throws(StoreError) in
+                    Result { () throws in try resolve(request, among: store.currentSnapshots(), in: store) }
+                }.get()
+            case let .image(image):
+                try resolve(request, among: image.snapshots, in: image)
+            }
         }
     }
 
-    /// Tells `LocaleFacts` what ICU answered at import about the locales of the store's current
-    /// snapshots. A cold `resolve` that learns them before it reads its locale policy or a preference
-    /// then loads no ICU locale data when its locales are the export's; a store without them changes nothing.
-    public static func learnLocaleFacts(from store: PaywallStore) throws(StoreError) {
-        for snapshot in try store.currentSnapshots() {
-            if let facts = try store.localeFacts(of: snapshot) { LocaleFacts.shared.learn(facts) }
+    /// Resolves from the first of `current` (answer order), or the one of `request.source`, with the placement.
+    private func resolve<Reader: SnapshotReader>(_ request: ResolutionRequest, among current: [SnapshotInfo], in reader: Reader) throws -> ResolvedBundle {
+        var candidates = current
+        if let source = request.source {
+            guard let snapshot = current.first(where: { $0.source == source }) else { throw PaywallStore.noSnapshot(of: source, current: current) }
+            candidates = [snapshot]
+        }
+        let (snapshot, placement) = try firstSource(with: request.placementID, among: candidates.map {
+            StoredSnapshot(reader: reader, snapshot: $0, matchers: matchers)
+        })
+        return try SnapshotResolver(source: snapshot, policy: policy, formatter: formatter).resolve(request, at: placement)
+    }
+
+    /// Tells `LocaleFacts` what ICU answered at import about the locales of the current snapshots that
+    /// `reader` holds (`snapshots`). A cold `resolve` that learns them before it reads its locale policy
+    /// or a preference then loads no ICU locale data when its locales are the export's; a store without
+    /// them changes nothing.
+    public static func learnLocaleFacts<Reader: SnapshotReader>(of snapshots: [SnapshotInfo], from reader: Reader) throws(StoreError) {
+        for snapshot in snapshots {
+            if let facts = try reader.localeFacts(of: snapshot) { LocaleFacts.shared.learn(facts) }
         }
     }
 }

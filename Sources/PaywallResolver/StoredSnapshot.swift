@@ -2,43 +2,44 @@ import LocaleKit
 import PaywallModel
 import PaywallStore
 
-/// One snapshot of a store as a resolution source: each read is one statement on an index.
-struct StoredSnapshot: ResolutionSource {
-    let store: PaywallStore
+/// One snapshot as a resolution source, read through `reader`: the store (each read one statement on an
+/// index) or its resolution image (each read one probe of a mapped table).
+struct StoredSnapshot<Reader: SnapshotReader>: ResolutionSource {
+    let reader: Reader
     let snapshot: SnapshotInfo
-    /// Where matchers are kept across resolutions, by the resolver that owns the store.
+    /// Where matchers are kept across resolutions, by the resolver that owns the reader.
     let matchers: MatcherCache
 
     func placement(_ id: String) throws(StoreError) -> StoredPlacement? {
-        try store.placement(id, in: snapshot)
+        try reader.placement(id, in: snapshot)
     }
 
     func placementIDs() throws(StoreError) -> [String] {
-        try store.placementIDs(in: snapshot)
+        try reader.placementIDs(in: snapshot)
     }
 
     func paywall(_ id: String) throws(StoreError) -> StoredPaywall? {
-        try store.paywall(id, in: snapshot)
+        try reader.paywall(id, in: snapshot)
     }
 
     func localizations(ofPaywall id: String, locales: [String]) throws(StoreError) -> [Localization] {
-        try store.localizations(ofPaywall: id, locales: locales, in: snapshot)
+        try reader.localizations(ofPaywall: id, locales: locales, in: snapshot)
     }
 
     func products(_ ids: [String]) throws(StoreError) -> [Product] {
-        try store.products(ids, in: snapshot)
+        try reader.products(ids, in: snapshot)
     }
 
     func onboarding(_ id: String) throws(StoreError) -> Onboarding? {
-        try store.onboarding(id, in: snapshot)
+        try reader.onboarding(id, in: snapshot)
     }
 
     func flow(_ id: String) throws(StoreError) -> Flow? {
-        try store.flow(id, in: snapshot)
+        try reader.flow(id, in: snapshot)
     }
 
     func formattedTexts(for locale: String, keys: [String]) throws(StoreError) -> [String: String] {
-        try store.formattedTexts(for: locale, keys: keys, in: snapshot)
+        try reader.formattedTexts(for: locale, keys: keys, in: snapshot)
     }
 
     func matcher(_ key: MatcherKey, _ make: () -> LocaleMatcher) -> LocaleMatcher {

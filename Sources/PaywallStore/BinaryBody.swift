@@ -56,7 +56,8 @@ enum BinaryBody {
         bytes.append(contentsOf: text.utf8)
     }
 
-    private static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
+    /// Unsigned LEB128.
+    static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
         var rest = UInt(length)
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)

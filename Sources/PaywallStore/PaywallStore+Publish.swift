@@ -13,6 +13,19 @@ extension PaywallStore {
     public func publish(_ export: PaywallExport, source: String, contentHash: String, importedAt: String,
                         retention: Int = defaultRetention, localeIdentity: ((String) -> String?)? = nil,
                         formattedTexts: [FormattedText] = [], localeFacts: String? = nil) throws(StoreError) -> PublishOutcome {
+        if let current = try currentSnapshot(of: source), current.contentHash == contentHash {
+            try restoreResolutionImageIfMissing()
+            return .unchanged(current)
+        }
+        return try changingResolution { () throws(StoreError) -> PublishOutcome in
+            try insert(export, source: source, contentHash: contentHash, importedAt: importedAt, retention: retention,
+                       localeIdentity: localeIdentity, formattedTexts: formattedTexts, localeFacts: localeFacts)
+        }
+    }
+
+    /// `publish` in one transaction; unchanged when another publish of the same content got there first.
+    private func insert(_ export: PaywallExport, source: String, contentHash: String, importedAt: String, retention: Int,
+                        localeIdentity: ((String) -> String?)?, formattedTexts: [FormattedText], localeFacts: String?) throws(StoreError) -> PublishOutcome {
         try database.transaction { () throws(StoreError) -> PublishOutcome in
             if let current = try currentSnapshot(of: source), current.contentHash == contentHash {
                 return .unchanged(current)

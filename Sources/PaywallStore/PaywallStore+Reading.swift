@@ -90,11 +90,17 @@ extension PaywallStore {
     /// Runs `body`, reporting stored JSON that does not decode as corruption of `part`.
     func decoded<Value>(_ part: String, of snapshot: SnapshotInfo,
                         _ body: () throws(StorageDecodingError) -> Value) throws(StoreError) -> Value {
-        do {
-            return try body()
-        } catch {
-            throw StoreError(kind: .corrupt, message: "the store at \(database.path) is damaged: \(part) of snapshot \(snapshot.key) "
-                                 + "does not decode (\(error.reason))")
-        }
+        try decodedBody(part, of: snapshot, in: "the store at \(database.path)", body)
+    }
+}
+
+/// Runs `body`, reporting a stored body that does not decode as damage of `part` in `place` (a store, an image).
+func decodedBody<Value>(_ part: String, of snapshot: SnapshotInfo, in place: String, advice: String? = nil,
+                        _ body: () throws(StorageDecodingError) -> Value) throws(StoreError) -> Value {
+    do {
+        return try body()
+    } catch {
+        throw StoreError(kind: .corrupt, message: "\(place) is damaged: \(part) of snapshot \(snapshot.key) does not decode (\(error.reason))"
+                             + (advice.map { "; \($0)" } ?? ""))
     }
 }

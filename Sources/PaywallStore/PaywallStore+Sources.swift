@@ -15,6 +15,13 @@ extension PaywallStore {
     /// Puts `names` first, in this order (adding those the store does not know yet); the other sources
     /// follow in their previous order.
     public func arrangeSources(_ names: [String]) throws(StoreError) {
+        let known = try sources().map(\.name)
+        // Written even when the order stays: the write lock taken tells a sync of another writer early.
+        guard known != names + known.filter({ !names.contains($0) }) else { return try arrange(names) }
+        try changingResolution { () throws(StoreError) in try arrange(names) }
+    }
+
+    private func arrange(_ names: [String]) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
             let others = try sources().map(\.name).filter { !names.contains($0) }
             let upsert = try database.prepare("""

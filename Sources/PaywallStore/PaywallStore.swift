@@ -11,15 +11,21 @@ public final class PaywallStore {
     public static let schemaVersion = Schema.latestVersion
 
     let database: Database
+    /// The store's directory, with a trailing slash.
+    let directory: String
+    let busyTimeout: Duration
 
-    private init(database: Database) {
+    private init(database: Database, directory: String, busyTimeout: Duration) {
         self.database = database
+        self.directory = directory
+        self.busyTimeout = busyTimeout
     }
 
     /// Opens the store in `directory`, creating both (the directory with mode 0700) when `create` is
     /// true, and brings its schema up to date. Writes wait up to `busyTimeout` for another writer.
     public static func open(at directory: String, create: Bool, busyTimeout: Duration = defaultBusyTimeout) throws(StoreError) -> PaywallStore {
-        let path = (directory.hasSuffix("/") ? directory : directory + "/") + "paywalls.sqlite"
+        let slashed = directory.hasSuffix("/") ? directory : directory + "/"
+        let path = slashed + "paywalls.sqlite"
         if create {
             try createDirectory(directory)
         } else if access(path, F_OK) != 0 {
@@ -30,7 +36,7 @@ public final class PaywallStore {
         }
         let database = try Database(path: path, create: create, busyTimeout: busyTimeout)
         try Schema.migrate(database)
-        return PaywallStore(database: database)
+        return PaywallStore(database: database, directory: slashed, busyTimeout: busyTimeout)
     }
 
     /// Creates the directory and any missing parents, like `mkdir -p -m 0700`.

@@ -277,3 +277,22 @@ extension FlowLayout {
                   })
     }
 }
+
+extension SnapshotInfo {
+    /// As `ResolutionImage` keeps it: every field, the id as a number.
+    var stored: JSONValue {
+        .object(JSONObject([
+            "id": .integer(Int(id)), "source": .string(source), "format": .string(format), "app_id": .string(appID),
+            "revision": .integer(revision), "exported_at": .string(exportedAt), "imported_at": .string(importedAt),
+            "content_hash": .string(contentHash),
+        ]))
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init(id: Int64(try fields.integer("id")), source: try fields.string("source"), format: try fields.string("format"),
+                  appID: try fields.string("app_id"), revision: try fields.integer("revision"),
+                  exportedAt: try fields.string("exported_at"), importedAt: try fields.string("imported_at"),
+                  contentHash: try fields.string("content_hash"))
+    }
+}

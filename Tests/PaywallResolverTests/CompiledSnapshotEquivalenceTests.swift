@@ -5,8 +5,8 @@ import PaywallModel
 import PaywallStore
 import Testing
 
-/// The compiled snapshots answer as the store does, byte for byte, and fail as it fails, over thousands
-/// of random requests against the repository's exports: a paywall export, the vendor's paywall and
+/// The compiled snapshots and the store's resolution image answer as the store does, byte for byte, and
+/// fail as it fails, over thousands of random requests against the repository's exports: a paywall export, the vendor's paywall and
 /// onboarding file, a format-11 file with flows and onboardings, several sources in one store.
 @Suite struct CompiledSnapshotEquivalenceTests {
     /// An answer as a caller sees it: the compact bundle and the explanation, or the error.
@@ -56,6 +56,9 @@ import Testing
         let current = try fixture.store.currentSnapshots()
         let resolver = PaywallResolver(store: fixture.store)
         let compiled = try CompiledSnapshots(store: fixture.store, snapshots: current)
+        let image = try #require(ResolutionImage.open(inStore: fixture.directory + "/store"), "the publish wrote no resolution image")
+        #expect(image.snapshots == current)
+        let imageResolver = PaywallResolver(image: image)
         var placements: [String] = []
         for snapshot in current { placements += try fixture.store.placementIDs(in: snapshot) }
         var requests = RandomRequests(seed: seed)
@@ -66,6 +69,7 @@ import Testing
             let resolved = Answer { () throws(ResolutionError) in try compiled.resolve(request) }
             let rendered = Answer(bytes: { () throws(ResolutionError) in try compiled.bundleBytes(request) }, explanation: expected.explanation)
             #expect(resolved == expected, "resolve: \(request)")
+            #expect(Answer { () throws(ResolutionError) in try imageResolver.resolve(request) } == expected, "image: \(request)")
             #expect(rendered == expected, "bundleBytes: \(request)")
             if case let .bundle(json, _) = expected {
                 outcomes[json.contains(#""kind":"paywall""#) ? "paywall" : json.contains(#""kind":"flow""#) ? "flow" : "onboarding", default: 0] += 1

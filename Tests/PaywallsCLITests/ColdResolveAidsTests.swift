@@ -23,9 +23,12 @@ import Testing
         }
     }
 
-    func sql(_ statement: String) throws {
-        _ = try Python.run("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit(); c.close()",
-                           [store.databasePath, statement])
+    /// Edits the store by hand, and removes its resolution image, which describes the store before the
+    /// edit (the store's own writers rewrite it).
+    func sql(_ statement: String, _ parameters: String...) throws {
+        _ = try Python.run("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2], sys.argv[3:]); c.commit(); c.close()",
+                           [store.databasePath, statement] + parameters)
+        try? FileManager.default.removeItem(atPath: store.path + "/resolution.image")
     }
 
     @Test func aStoreWithItsAidsAnswersAsOneWithout() throws {
@@ -39,8 +42,7 @@ import Testing
         #expect(try store.resolve(["--placement", "onboarding", "--locale", "pt_BR"]).string("locale/matched") == "pt-br")
         // All the store tells now is that pt_BR is German (the rest is asked of ICU): a fresh process believes it.
         let lie = ["t", "pt-br", "de", "de", "de", "", "", "0", "de", "Latn", "DE"].joined(separator: "\t") + "\n"
-        _ = try Python.run("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('UPDATE locale_facts SET facts = ?', (sys.argv[2],)); c.commit()",
-                           [store.databasePath, lie])
+        try sql("UPDATE locale_facts SET facts = ?", lie)
         #expect(try store.resolve(["--placement", "onboarding", "--locale", "pt_BR"]).string("locale/matched") == "de")
     }
 

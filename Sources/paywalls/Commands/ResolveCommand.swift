@@ -2,6 +2,7 @@ import ArgumentKit
 import LocaleKit
 import PaywallModel
 import PaywallResolver
+import PaywallStore
 
 /// `paywalls resolve --placement ID ...`: the bundle a user gets, as JSON (SPEC §5).
 enum ResolveCommand: Command {
@@ -66,11 +67,18 @@ enum ResolveCommand: Command {
 
     private static func answer(_ request: ResolutionRequest, from storePath: String, configuredLocalePolicy: String?,
                                arguments: ParsedArguments, context: CommandContext) throws {
-        let store = Result { () throws(CommandFailure) in try context.openStore(at: storePath) }
-        // Before anything parses a locale (the policy first): the answers ICU gave at import.
-        if case let .success(opened) = store { try? PaywallResolver.learnLocaleFacts(from: opened) }
-        let policy = try context.localePolicy(arguments, configured: configuredLocalePolicy)
-        let resolver = PaywallResolver(store: try store.get(), policy: policy)
+        // Before anything parses a locale (the policy first), each learns the answers ICU gave at import.
+        let resolver: PaywallResolver
+        if let image = ResolutionImage.open(inStore: storePath) {
+            // The store's current state, mapped: no SQLite.
+            try? PaywallResolver.learnLocaleFacts(of: image.snapshots, from: image)
+            resolver = PaywallResolver(image: image, policy: try context.localePolicy(arguments, configured: configuredLocalePolicy))
+        } else {
+            let store = Result { () throws(CommandFailure) in try context.openStore(at: storePath) }
+            if case let .success(opened) = store { try? PaywallResolver.learnLocaleFacts(of: opened.currentSnapshots(), from: opened) }
+            let policy = try context.localePolicy(arguments, configured: configuredLocalePolicy)
+            resolver = PaywallResolver(store: try store.get(), policy: policy)
+        }
         let bundle: ResolvedBundle
         do {
             bundle = try resolver.resolve(request)

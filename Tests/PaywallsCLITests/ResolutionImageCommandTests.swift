@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// A cold `resolve` reads `<store>/resolution.image` when there is one, and answers as the store does;
+/// a writer killed at any point leaves either no image or the image of what it committed.
+@Suite final class ResolutionImageCommandTests {
+    let store: TemporaryStore
+
+    init() throws {
+        store = try TemporaryStore()
+    }
+
+    var imagePath: String { store.path + "/resolution.image" }
+    var hasImage: Bool { FileManager.default.fileExists(atPath: imagePath) }
+
+    static let requests = [["--placement", "onboarding", "--locale", "pt_BR", "--profile-id", "p1"],
+                           ["--placement", "onboarding", "--locale", "de-AT", "--country", "BR", "--explain"],
+                           ["--placement", "settings", "--locale", "ar"], ["--placement", "nowhere"],
+                           ["--placement", "onboarding", "--source", "elsewhere"]]
+
+    /// Each request's exit status, stdout and stderr.
+    func answers(_ requests: [[String]] = ResolutionImageCommandTests.requests) throws -> [String] {
+        try requests.map { arguments in
+            let outcome = try store.run(["resolve"] + arguments)
+            return "\(outcome.status)\n\(outcome.standardOutput)\n\(outcome.standardError)"
+        }
+    }
+
+    @Test func resolveAnswersFromTheImageAsFromTheStore() throws {
+        try store.importExport()
+        try store.importExport(TemporaryStore.flowFilePath, source: "flows")
+        #expect(hasImage)
+        let fromImage = try answers()
+        try FileManager.default.removeItem(atPath: imagePath)
+        #expect(try answers() == fromImage)
+        #expect(fromImage[0].hasPrefix("0\n") && fromImage[3].hasPrefix("66\n") && fromImage[4].hasPrefix("66\n"), "\(fromImage)")
+    }
+
+    /// The image is what a cold resolve reads: an image of other data would be believed (which is why
+    /// writers keep it in step, below).
+    @Test func resolveReadsTheImage() throws {
+        try store.importExport()
+        let sample = try answers()
+        let image = try Data(contentsOf: URL(fileURLWithPath: imagePath))
+        try store.importExport(TemporaryStore.flowFilePath)
+        try image.write(to: URL(fileURLWithPath: imagePath))
+        #expect(try answers() == sample)
+    }
+
+    /// The import of a big export, killed at the moment `caught` says.
+    func killImport(when caught: @escaping () -> Bool) throws {
+        let big = store.directory.appendingPathComponent("big.json").path
+        _ = try Python.run("import subprocess, sys; subprocess.run(sys.argv[1:], check=True)",
+                           [PaywallsProcess.repository.appendingPathComponent("scripts/gen-export").path, "200", "30", "--output", big], timeout: 60)
+        let running = try PaywallsProcess.Running(["import", big, "--store", store.path], in: store.directory)
+        let deadline = Date().addingTimeInterval(60)
+        while !caught() && running.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        running.kill()
+        let killed = try running.wait()
+        try #require(killed.killed, "the import ended before it could be killed: \(killed.standardError)")
+    }
+
+    /// Killed while its rows go into the write-ahead log: the sample stays current, and resolve answers it.
+    @Test func anImportKilledBeforeItsCommitLeavesNoNewerImage() throws {
+        try store.importExport()
+        let sample = try answers()
+        try killImport { (try? FileManager.default.attributesOfItem(atPath: self.store.databasePath + "-wal")[.size] as? Int).map { $0 > 1 << 20 } ?? false }
+        #expect(try answers() == sample)
+        if hasImage { try FileManager.default.removeItem(atPath: imagePath) }
+        #expect(try answers() == sample)
+    }
+
+    /// Killed while it writes the image of what it committed: the sample's image is gone with the commit,
+    /// so resolve reads the store and answers the new snapshot; the next import writes the image again.
+    @Test func anImportKilledAfterItsCommitLeavesNoOlderImage() throws {
+        try store.importExport()
+        let request = [["--placement", "onboarding", "--locale", "pt_BR", "--profile-id", "p1"]]
+        let sample = try answers(request)
+        try killImport {
+            ((try? FileManager.default.contentsOfDirectory(atPath: self.store.path)) ?? []).contains { $0.hasPrefix("resolution.image.") }
+        }
+        #expect(!hasImage)
+        let committed = try answers(request)
+        #expect(committed[0].hasPrefix("0\n") && committed != sample, "\(committed)")
+        let again = try store.run(["import", store.directory.appendingPathComponent("big.json").path])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(hasImage)
+        #expect(try answers(request) == committed)
+    }
+}
