@@ -42,8 +42,9 @@ public struct PaywallService: Sendable {
            let refusal = authorization.refusal(of: request) {
             return ("other", refusal.response)
         }
+        let segments = Route.segments(of: request.path)
         for route in routes {
-            guard let captures = route.captures(in: request.path) else { continue }
+            guard let captures = route.captures(in: segments) else { continue }
             guard route.methods.contains(request.method) else {
                 return (route.pattern, APIError.methodNotAllowed(request.method, allowed: route.methods).response)
             }

@@ -27,12 +27,18 @@ public struct HTTPRequest: Sendable {
 
     /// The path and the query of a request target.
     static func split(_ target: String) -> (path: String, query: String?) {
-        guard let question = target.firstIndex(of: "?") else { return (target, nil) }
-        return (String(target[..<question]), String(target[target.index(after: question)...]))
+        guard let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, nil) }
+        return (String(target[..<question]), String(target[target.utf8.index(after: question)...]))
     }
 
-    /// The value of the first header field called `name`, in any case.
+    /// The value of the first header field called `name`, in any case (header names are ASCII).
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.utf8.count == name.utf8.count && $0.name.lowercased() == name.lowercased() }?.value
+        headers.first { field in
+            field.name.utf8.count == name.utf8.count && zip(field.name.utf8, name.utf8).allSatisfy { Self.asciiLowercase($0) == Self.asciiLowercase($1) }
+        }?.value
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

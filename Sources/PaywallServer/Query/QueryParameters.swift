@@ -8,10 +8,13 @@ struct QueryParameters {
     /// - Parameter query: as sent, after the `?`; nil for none.
     init(_ query: String?) throws(APIError) {
         var pairs: [(name: String, value: String)] = []
-        for field in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
-            let equals = field.firstIndex(of: "=")
-            let name = try PercentDecoding.decode(field[..<(equals ?? field.endIndex)], plusIsSpace: true)
-            let value = try equals.map { (equals) throws(APIError) in try PercentDecoding.decode(field[field.index(after: equals)...], plusIsSpace: true) } ?? ""
+        // Split on bytes: '&' and '=' are ASCII, and a query is read as sent.
+        for field in (query ?? "").utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let equals = field.firstIndex(of: UInt8(ascii: "="))
+            let name = try PercentDecoding.decode(Substring(field[..<(equals ?? field.endIndex)]), plusIsSpace: true)
+            let value = try equals.map { (equals) throws(APIError) in
+                try PercentDecoding.decode(Substring(field[field.index(after: equals)...]), plusIsSpace: true)
+            } ?? ""
             pairs.append((name, value))
         }
         self.pairs = pairs
