@@ -14,9 +14,15 @@ extension CompiledSnapshot {
         guard stored.placement.kind == .paywall else {
             let resolver = self.resolver
             let (audience, variation) = try resolver.selections(for: request, at: stored, table: placement.audiences)
-            let bundle = try resolver.resolve(request, at: stored, audience: audience, variation: variation)
-            guard case let .object(object) = bundle.json() else { preconditionFailure("a bundle is an object") }
-            return BundleAssembly(members: RenderedPiece(members: JSONObject(object.members.dropLast())), snapshot: snapshotPiece)
+            let key = RenderingCaches.ShownKey(placementID: stored.placement.id, audience: audience.index, variation: variation.index,
+                                               mode: request.mode, locales: request.locales, country: request.context.country?.uppercased())
+            let members = try caches.shownBundles.value(for: key) { () throws in
+                let bundle = try resolver.resolve(request, at: stored, audience: audience, variation: variation)
+                guard case let .object(object) = bundle.json() else { preconditionFailure("a bundle is an object") }
+                let piece = RenderedPiece(members: JSONObject(object.members.dropLast()))
+                return (piece, piece.cost)
+            }
+            return BundleAssembly(members: members, snapshot: snapshotPiece)
         }
         // The steps of `SnapshotResolver.selections`, on positions: nothing is copied that is not used.
         guard let entry = placement.audiences.firstEntry(for: request) else { throw ResolutionError.noAudience(request.placementID) }

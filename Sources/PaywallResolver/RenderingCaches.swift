@@ -22,6 +22,17 @@ public final class RenderingCaches: Sendable {
         let order: [Int]
     }
 
+    /// What decides an onboarding's or a flow's bundle: the placement, the audience and variation
+    /// chosen, and the request's locales, mode and country (a flow's paywalls show prices).
+    struct ShownKey: Hashable, Sendable {
+        let placementID: String
+        let audience: Int
+        let variation: Int
+        let mode: MatchMode
+        let locales: [String]
+        let country: String?
+    }
+
     /// A product offer: its title, price and the locale it is formatted for.
     struct OfferKey: Hashable, Sendable {
         let productID: String
@@ -38,18 +49,24 @@ public final class RenderingCaches: Sendable {
     let offers: BoundedCache<OfferKey, RenderedPiece>
     /// Parsing a preference costs ICU calls; the same few hundred device locales come again and again.
     let preferences: BoundedCache<String, Preference>
+    /// Onboardings' and flows' bundles but their snapshot member, whole: they are resolved and rendered
+    /// as the store path does it, which is slow to do per request.
+    let shownBundles: BoundedCache<ShownKey, RenderedPiece>
 
     /// - Parameter budget: bytes, of which the locale choices (with the content they hold) take two
     ///   thirds and the other caches share the rest.
     init(budget: Int) {
         paywallLocales = BoundedCache(budget: budget / 3 * 2)
-        contents = BoundedCache(budget: budget / 4)
+        contents = BoundedCache(budget: budget / 6)
+        shownBundles = BoundedCache(budget: budget / 12)
         offers = BoundedCache(budget: budget / 24)
         preferences = BoundedCache(budget: budget / 24)
     }
 
     /// Entries and bytes kept, over all caches (content held by choices counted with them).
     public var usage: (count: Int, cost: Int) {
-        [paywallLocales.usage, contents.usage, offers.usage, preferences.usage].reduce((0, 0)) { ($0.0 + $1.count, $0.1 + $1.cost) }
+        [paywallLocales.usage, contents.usage, shownBundles.usage, offers.usage, preferences.usage].reduce((0, 0)) {
+            ($0.0 + $1.count, $0.1 + $1.cost)
+        }
     }
 }

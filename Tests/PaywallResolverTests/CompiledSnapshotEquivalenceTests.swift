@@ -119,6 +119,32 @@ import Testing
         }
     }
 
+    /// A flow whose paywalls' products have prices per country (a model built in code: vendor files carry
+    /// none): the country decides its bundle, and the compiled snapshot, which keeps flows' bundles,
+    /// answers each country as the store does.
+    @Test func aFlowsPricesFollowTheCountry() throws {
+        let fixture = try PublishedFixture("sync-config/sample-export.json")
+        var export = try PublishedFixture.decode("Tests/Fixtures/adapty-fallback/format-11.json")
+        export.products = export.products.map { product in
+            var priced = product
+            priced.prices = [Price(country: "US", currency: "USD", amount: "9.99"), Price(country: "BR", currency: "BRL", amount: "49.90")]
+            return priced
+        }
+        try fixture.publish(export, as: "priced", contentHash: String(repeating: "ef", count: 32))
+        let resolver = PaywallResolver(store: fixture.store)
+        let compiled = try CompiledSnapshots(store: fixture.store, snapshots: fixture.store.currentSnapshots())
+        var bundles: [String?: Answer] = [:]
+        for country in ["US", "BR", nil, "br", "US"] {
+            let request = ResolutionRequest(placementID: "sleep", locales: ["pt-BR"], context: UserContext(country: country), profileID: "p1",
+                                            source: "priced")
+            let expected = Answer { () throws(ResolutionError) in try resolver.resolve(request) }
+            #expect(Answer(bytes: { () throws(ResolutionError) in try compiled.bundleBytes(request) }, explanation: expected.explanation) == expected,
+                    "country \(country ?? "none")")
+            bundles[country] = expected
+        }
+        #expect(bundles["US"] != bundles["BR"] && bundles["BR"] == bundles["br"], "the country does not show in the flow's bundle")
+    }
+
     @Test func noSnapshotAtAllIsTheSameError() throws {
         let fixture = try PublishedFixture("sync-config/sample-export.json")
         let empty = try PaywallStore.open(at: fixture.directory + "/empty", create: true)
