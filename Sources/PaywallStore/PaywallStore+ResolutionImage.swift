@@ -54,9 +54,10 @@ extension PaywallStore {
     }
 
     /// The image of the committed state, put in place by a rename. It only spares resolution SQLite, so a
-    /// failure to write it (a full disk) leaves no image and fails nothing.
+    /// failure to write it (a full disk) leaves no image and fails nothing. One name for the temporary
+    /// file: under the lock, one left there is a killed writer's, removed here.
     private func writeResolutionImage() {
-        let temporary = imagePath + ".\(getpid()).tmp"
+        let temporary = imagePath + ".tmp"
         unlink(temporary)
         do {
             var writer = try ResolutionImageWriter(path: temporary)

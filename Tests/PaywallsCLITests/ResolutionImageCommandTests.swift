@@ -85,6 +85,7 @@ import Testing
         let again = try store.run(["import", store.directory.appendingPathComponent("big.json").path])
         #expect(again.status == 0, "\(again.standardError)")
         #expect(hasImage)
+        #expect(!FileManager.default.fileExists(atPath: imagePath + ".tmp"), "the killed writer's temporary file is left")
         #expect(try answers(request) == committed)
     }
 }
