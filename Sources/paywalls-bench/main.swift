@@ -4,8 +4,8 @@
 //     paywalls-bench resolve STORE STORE_COUNT COMPILED_COUNT [LOCALE...]
 //
 // Resolves rotating placements (every placement of the current snapshots), profiles and locales, on
-// one thread: STORE_COUNT times through `PaywallResolver` (SQLite reads, as `paywalls resolve` does)
-// and COMPILED_COUNT times through `CompiledSnapshots.bundleBytes` (what `paywalls serve` sends), after
+// one thread: STORE_COUNT times through `PaywallResolver` reading SQLite, and as many reading the store's
+// resolution image when it has one (as a cold `paywalls resolve` does), and COMPILED_COUNT times through `CompiledSnapshots.bundleBytes` (what `paywalls serve` sends), after
 // compiling the snapshots and one untimed round that fills the compiled snapshots' caches. The
 // compiled loop runs three times (a shared machine's noise shows as their spread).
 import Glibc
@@ -91,6 +91,10 @@ func run(_ label: String, count: Int, _ resolve: (ResolutionRequest) throws(Reso
 
 let resolver = PaywallResolver(store: store)
 run("store", count: storeCount) { (request) throws(ResolutionError) in _ = try resolver.resolve(request) }
+if let image = ResolutionImage.open(inStore: arguments[1]) {
+    let imageResolver = PaywallResolver(image: image)
+    run("image", count: storeCount) { (request) throws(ResolutionError) in _ = try imageResolver.resolve(request) }
+}
 
 let before = memory()
 let buildStart = now()
