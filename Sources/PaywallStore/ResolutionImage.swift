@@ -53,6 +53,9 @@ public final class ResolutionImage {
         self.bucketCount = Int(bucketCount)
     }
 
+    /// The file's size.
+    public var byteCount: Int { bytes.count }
+
     deinit {
         munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
     }

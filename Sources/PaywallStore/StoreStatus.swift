@@ -12,6 +12,8 @@ public struct StoreStatus: Sendable {
     public let path: String
     public let snapshotCount: Int
     public let sources: [Source]
+    /// The size of the resolution image a cold resolve would read; nil when there is none it can read.
+    public let resolutionImageBytes: Int?
 
     /// The snapshot a resolve without a source asks first.
     public var current: SnapshotInfo? { sources.lazy.compactMap(\.current).first }
@@ -20,6 +22,7 @@ public struct StoreStatus: Sendable {
         self.path = path
         snapshotCount = try store.snapshots().count
         sources = try store.sources().map { state throws(StoreError) in Source(state: state, current: try store.currentSnapshot(of: state.name)) }
+        resolutionImageBytes = ResolutionImage.open(inStore: path)?.byteCount
     }
 
     public var json: JSONValue {
@@ -29,6 +32,7 @@ public struct StoreStatus: Sendable {
             "snapshots": .integer(snapshotCount),
             "current": current.map { .object($0.json) } ?? .null,
             "sources": .array(sources.map { .object($0.json) }),
+            "resolutionImage": resolutionImageBytes.map { .object(JSONObject(["bytes": .integer($0)])) } ?? .null,
         ]))
     }
 }

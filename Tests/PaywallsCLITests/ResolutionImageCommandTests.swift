@@ -47,6 +47,19 @@ import Testing
         #expect(try answers() == sample)
     }
 
+    /// `status` says whether a cold resolve reads the image, and how large it is.
+    @Test func statusTellsOfTheImage() throws {
+        try store.importExport(TemporaryStore.flowFilePath)
+        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: imagePath)[.size] as? Int)
+        #expect(try JSONDocument(try store.run(["status", "--json"]).standardOutput).int("resolutionImage/bytes") == bytes)
+        #expect(bytes < 999_500, "the fixture's image is \(bytes) bytes: the line below is for one under a megabyte")
+        #expect(try store.run(["status"]).outputLines.contains("image:    \((bytes + 500) / 1000) kB, read by a cold resolve instead of SQLite"))
+
+        try FileManager.default.removeItem(atPath: imagePath)
+        #expect(try JSONDocument(try store.run(["status", "--json"]).standardOutput)["resolutionImage"] is NSNull)
+        #expect(try store.run(["status"]).outputLines.contains("image:    none: a cold resolve reads SQLite until the next import or sync writes one"))
+    }
+
     /// The import of a big export, killed at the moment `caught` says.
     func killImport(when caught: @escaping () -> Bool) throws {
         let big = store.directory.appendingPathComponent("big.json").path
@@ -86,6 +99,11 @@ import Testing
         #expect(again.status == 0, "\(again.standardError)")
         #expect(hasImage)
         #expect(!FileManager.default.fileExists(atPath: imagePath + ".tmp"), "the killed writer's temporary file is left")
+        // An image of a megabyte or more is told in MB, to a tenth.
+        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: imagePath)[.size] as? Int)
+        let tenths = (bytes + 50_000) / 100_000
+        let status = try store.run(["status"]).outputLines
+        #expect(bytes >= 1_000_000 && status.contains("image:    \(tenths / 10).\(tenths % 10) MB, read by a cold resolve instead of SQLite"), "\(status)")
         #expect(try answers(request) == committed)
     }
 }

@@ -39,9 +39,11 @@ import Testing
         let human = try store.run(["status"])
         #expect(human.status == 0)
         #expect(human.standardError.isEmpty)
+        let imageBytes = try #require(try FileManager.default.attributesOfItem(atPath: store.path + "/resolution.image")[.size] as? Int)
         #expect(human.outputLines == [
             "store:    \(store.path) (schema 5, 1 snapshot)",
             "current:  \(key), com.lumenlabs.sleep revision 57, exported 2026-11-29T12:00:00Z, imported \(importedAt)",
+            "image:    \((imageBytes + 500) / 1000) kB, read by a cold resolve instead of SQLite",
             "source:   local: paywall-export v1, snapshot \(key), imported \(importedAt)",
         ])
 

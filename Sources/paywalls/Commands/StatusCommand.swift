@@ -11,6 +11,8 @@ enum StatusCommand: Command {
         discussion: """
             Sources are listed in answer order (the sync config's order): a resolve without --source is answered
             by the first one that has the placement. A source whose last sync failed keeps its last good snapshot.
+            The image line is the store's resolution image (resolution.image, beside the database), which every
+            import and sync writes.
             """,
         options: [.flag("json", help: "Print JSON.")]
     )
@@ -32,6 +34,8 @@ enum StatusCommand: Command {
         if let current = status.current {
             context.standardOutput.writeLine("current:  \(current.key), \(current.appID) revision \(current.revision), "
                                              + "exported \(current.exportedAt), imported \(current.importedAt)")
+            context.standardOutput.writeLine("image:    " + (status.resolutionImageBytes.map { "\(size($0)), read by a cold resolve instead of SQLite" }
+                                                             ?? "none: a cold resolve reads SQLite until the next import or sync writes one"))
         } else {
             context.standardOutput.writeLine("current:  none yet (run `paywalls import FILE` or `paywalls sync`)")
         }
@@ -45,5 +49,12 @@ enum StatusCommand: Command {
                 context.standardOutput.writeLine("          last sync \(checkedAt): \(outcome)\(detail)")
             }
         }
+    }
+
+    /// `12 kB` under a megabyte, else `94.7 MB`.
+    private static func size(_ bytes: Int) -> String {
+        guard bytes >= 999_500 else { return "\((bytes + 500) / 1000) kB" }
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }
