@@ -96,7 +96,6 @@ public final class ResolutionImage {
 
     static let repairAdvice = "delete it: resolution reads the store without it, and the next import or sync writes it again"
 
-
     private static func uint64(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
         bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
     }

@@ -27,6 +27,10 @@ struct ResolutionImageWriter {
     /// the first row in export order.
     mutating func add<Value: Collection<UInt8>>(_ key: [UInt8], _ value: Value) throws(StoreError) {
         guard offsets[key] == nil else { return }
+        // Lengths are UInt32 in the file; no export body comes near (exports are refused far below).
+        guard key.count <= UInt32.max, value.count <= UInt32.max else {
+            throw StoreError(kind: .io, message: "cannot write the resolution image \(path): an entry of \(value.count) bytes is too large")
+        }
         offsets[key] = flushedLength + UInt64(buffer.count)
         appendUInt32(key.count)
         buffer += key

@@ -16,13 +16,14 @@ public final class SyncLock {
         do {
             return SyncLock(lock: try FileLock.acquire(directory + "/" + fileName, wait: wait))
         } catch {
-            guard case let .held(holder) = error else {
-                guard case let .io(reason) = error else { preconditionFailure() }
+            switch error {
+            case let .io(reason):
                 throw SyncLockError(kind: .io, message: "cannot take the sync lock: \(reason)")
+            case let .held(holder):
+                let waited = wait == .zero ? "" : " after waiting \(wait.wholeMilliseconds / 1000) s"
+                throw SyncLockError(kind: .held, message: "another sync\(holder.map { " (pid \($0))" } ?? "") holds the lock on \(directory)\(waited); "
+                                        + "it ends by itself, or pass --wait SECONDS to queue behind it")
             }
-            let waited = wait == .zero ? "" : " after waiting \(wait.wholeMilliseconds / 1000) s"
-            throw SyncLockError(kind: .held, message: "another sync\(holder.map { " (pid \($0))" } ?? "") holds the lock on \(directory)\(waited); "
-                                    + "it ends by itself, or pass --wait SECONDS to queue behind it")
         }
     }
 }
