@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "SuggestionsTests", dependencies: ["Suggestions"]),
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel", "LocaleKit", "FixtureSupport"]),
-        .testTarget(name: "PaywallStoreTests", dependencies: ["PaywallStore", "PaywallModel", "LocaleKit"]),
+        .testTarget(name: "PaywallStoreTests", dependencies: ["PaywallStore", "PaywallModel", "LocaleKit", "FixtureSupport"]),
         .testTarget(name: "PaywallResolverTests", dependencies: ["PaywallResolver", "PaywallStore", "PaywallSync", "PaywallModel", "LocaleKit", "Digests", "FixtureSupport"]),
         .testTarget(name: "PaywallSyncTests", dependencies: ["PaywallSync", "PaywallModel", "PaywallStore", "Digests", "FixtureSupport"]),
         .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallModel", "PaywallSync"]),

@@ -11,17 +11,13 @@ public final class TestServer {
     private let process: Process
     private let serverPID: Int32
 
-    public static var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
     /// - Parameter script: the behaviour per path (see `scripts/test-server --help`).
     public init(script: [String: Any], certificate: String = "server", plain: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("paywalls-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try JSONSerialization.data(withJSONObject: script).write(to: directory.appendingPathComponent("script.json"))
         process = Process()
-        process.executableURL = Self.repository.appendingPathComponent("scripts/test-server")
+        process.executableURL = Repository.file("scripts/test-server")
         process.arguments = ["--dir", directory.path, "--cert", certificate, "--lifetime", "120"] + (plain ? ["--plain"] : [])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -11,7 +11,7 @@ import LocaleKit
     }
 
     static func cases() throws -> [Case] {
-        try SharedTestData.lines(of: "localeCanonicalization-72.txt").map { line in
+        try ICUTestData.lines(of: "localeCanonicalization-72.txt").map { line in
             let fields = line.text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             return Case(line: line.number, source: fields[0], expected: fields[1])
         }

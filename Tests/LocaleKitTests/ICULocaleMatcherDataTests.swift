@@ -31,7 +31,7 @@ import LocaleKit
         func list(_ text: Substring) -> [String] {
             text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
-        for (number, text) in try SharedTestData.lines(of: "localeMatcherTest-72.txt") {
+        for (number, text) in try ICUTestData.lines(of: "localeMatcherTest-72.txt") {
             if text.hasPrefix("** test:") {
                 group = String(text.dropFirst("** test:".count)).trimmingCharacters(in: .whitespaces)
                 (supported, defaultLocale, favorScript, usesThreshold) = ([], .firstSupported, false, false)

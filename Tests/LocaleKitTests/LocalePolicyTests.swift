@@ -1,5 +1,6 @@
 import Testing
 import LocaleKit
+import FixtureSupport
 
 @Suite struct LocalePolicyTests {
     static let sample = """
@@ -65,7 +66,7 @@ import LocaleKit
     }
 
     @Test func theShippedPolicyFileParses() throws {
-        let url = SharedTestData.repository.appendingPathComponent("locales/policy.txt")
+        let url = Repository.file("locales/policy.txt")
         let policy = try LocalePolicy(parsing: try String(contentsOf: url, encoding: .utf8), source: url.path)
         #expect(policy.defaultLocale == "en")
         #expect(policy.aliases["zh-chs"] == "zh-Hans")

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import LocaleKit
 import PaywallModel
@@ -6,10 +7,8 @@ import Testing
 /// The vendor's fallback files (SPEC §4.2): the hand-made sample in sync-config/ and the small fixtures
 /// in Tests/Fixtures/adapty-fallback read into the model; broken ones are in the invalid-export corpus.
 @Suite struct AdaptyFallbackDecoderTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func decode(_ path: String, format: ExportDecoder.Format = .auto) throws -> PaywallExport {
-        let data = try Data(contentsOf: root.appendingPathComponent(path))
+        let data = try Data(contentsOf: Repository.file(path))
         return try data.withUnsafeBytes { bytes throws(InvalidExport) in
             try ExportDecoder(localeProblem: { localeKeyProblem($0) }).decode(bytes, format: format)
         }

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import LocaleKit
 import PaywallModel
@@ -6,8 +7,7 @@ import Testing
 /// The hand-written sample in sync-config/, which the README's main job imports, reads completely.
 @Suite struct SampleExportTests {
     static func decode() throws -> PaywallExport {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("sync-config/sample-export.json")
+        let url = Repository.file("sync-config/sample-export.json")
         let data = try Data(contentsOf: url)
         return try data.withUnsafeBytes { bytes throws(InvalidExport) in
             try ExportDecoder(localeProblem: { localeKeyProblem($0) }).decode(bytes)

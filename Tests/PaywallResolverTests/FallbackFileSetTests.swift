@@ -1,4 +1,5 @@
 import Digests
+import FixtureSupport
 import Foundation
 import LocaleKit
 import PaywallModel
@@ -8,10 +9,8 @@ import Testing
 /// `FallbackFileSet`: per-locale vendor fallback files built from the sample export, read back through
 /// the project's own importer; `FallbackDirectoryWriter`: the set on disk, replaced as a whole.
 @Suite struct FallbackFileSetTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func decode(path: String) throws -> PaywallExport {
-        let data = try Data(contentsOf: root.appendingPathComponent(path))
+        let data = try Data(contentsOf: Repository.file(path))
         return try data.withUnsafeBytes { bytes throws(InvalidExport) in
             try ExportDecoder(localeProblem: { localeKeyProblem($0) }).decode(bytes)
         }

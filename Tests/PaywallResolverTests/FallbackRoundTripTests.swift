@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import LocaleKit
 import PaywallModel
@@ -21,7 +22,7 @@ import Testing
 
     /// The document as parsed, and the set written from its stored snapshot in its own version.
     func roundTrip(_ path: String, locales: [String]) throws -> (document: JSONValue, set: FallbackFileSet) {
-        let data = try Data(contentsOf: FallbackFileSetTests.root.appendingPathComponent(path))
+        let data = try Data(contentsOf: Repository.file(path))
         let document = try data.withUnsafeBytes { bytes in try JSONParser.parse(bytes) }
         let export = try FallbackFileSetTests.decode(path: path)
         let store = try PaywallStore.open(at: directory.appendingPathComponent("store").path, create: true)

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import LocaleKit
 import PaywallModel
@@ -7,7 +8,6 @@ import PaywallSync
 /// Files of the repository decoded by `ExportDecoder` and published into a real SQLite store in a
 /// temporary directory, removed when the fixture goes away.
 final class PublishedFixture {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let contentHash = String(repeating: "ab", count: 32)
 
     let directory: String
@@ -39,7 +39,7 @@ final class PublishedFixture {
     }
 
     static func decode(_ path: String) throws -> PaywallExport {
-        let data = try Data(contentsOf: repository.appendingPathComponent(path))
+        let data = try Data(contentsOf: Repository.file(path))
         return try data.withUnsafeBytes { bytes throws(InvalidExport) in
             try ExportDecoder(localeProblem: { localeKeyProblem($0) }).decode(bytes)
         }

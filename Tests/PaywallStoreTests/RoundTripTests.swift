@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import LocaleKit
 import PaywallModel
@@ -69,8 +70,7 @@ import Testing
     }
 
     @Test func sampleExportRoundTrips() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("sync-config/sample-export.json")
+        let url = Repository.file("sync-config/sample-export.json")
         let data = try Data(contentsOf: url)
         let export = try data.withUnsafeBytes { bytes throws(InvalidExport) in
             try ExportDecoder(localeProblem: { localeKeyProblem($0) }).decode(bytes)

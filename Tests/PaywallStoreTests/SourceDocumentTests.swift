@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import LocaleKit
 import PaywallModel
@@ -13,10 +14,8 @@ import Testing
         directory = try TemporaryDirectory()
     }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func decode(_ path: String) throws -> (export: PaywallExport, document: JSONValue) {
-        let data = try Data(contentsOf: repository.appendingPathComponent(path))
+        let data = try Data(contentsOf: Repository.file(path))
         let export = try data.withUnsafeBytes { bytes throws(InvalidExport) in
             try ExportDecoder(localeProblem: { localeKeyProblem($0) }).decode(bytes)
         }

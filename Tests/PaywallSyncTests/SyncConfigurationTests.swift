@@ -1,3 +1,4 @@
+import FixtureSupport
 import PaywallModel
 @testable import PaywallSync
 import Testing
@@ -93,7 +94,7 @@ struct SyncConfigurationValidTests {
         #expect(configProblems(oneSource(url: url)) == ["/sources/0/url: \(SourceURL.insecureReason)"])
     }
 
-    static let repository = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+    static let repository = Repository.root.path
 
     @Test("the example config in sync-config/ is valid")
     func exampleConfig() throws {

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// build has a SwiftPM folder of its own (a running `swift test` holds `.build`'s lock), which
 /// `scripts/test` fills before the tests start, so that only the packaging runs here.
 struct BuiltPackage {
-    static let folder = PaywallsProcess.repository.appendingPathComponent(".build/package-test")
+    static let folder = Repository.file(".build/package-test")
 
     /// Built on first use and shared by the tests; a failed build fails each of them with its message.
     static let shared = Result { try BuiltPackage() }
@@ -18,7 +19,7 @@ struct BuiltPackage {
 
     private init() throws {
         try? FileManager.default.removeItem(at: Self.folder)
-        let outcome = try Self.run(PaywallsProcess.repository.appendingPathComponent("scripts/package").path, ["--out", Self.folder.path],
+        let outcome = try Self.run(Repository.file("scripts/package").path, ["--out", Self.folder.path],
                                    environment: ProcessInfo.processInfo.environment, timeout: 1_800)
         deb = URL(fileURLWithPath: outcome.trimmingCharacters(in: .whitespacesAndNewlines))
     }
@@ -46,7 +47,7 @@ struct BuiltPackage {
     /// Runs a tool and returns its stdout; throws unless it exits 0.
     @discardableResult
     static func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> String {
-        let outcome = try PaywallsProcess.run(arguments, environment: environment, in: PaywallsProcess.repository, timeout: timeout,
+        let outcome = try PaywallsProcess.run(arguments, environment: environment, in: Repository.root, timeout: timeout,
                                               executable: URL(fileURLWithPath: tool))
         guard outcome.status == 0 else {
             throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) exited \(outcome.status): \(outcome.standardError)")

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// `scripts/test-server` into a store of its own, behind nginx with `scripts/deploy/nginx-paywalls.conf`,
 /// and kills one with -9 while wrk puts load on nginx (4 s, 8 connections): no client request may fail.
 @Suite struct ClusterDemoTests {
-    static let script = PaywallsProcess.repository.appendingPathComponent("scripts/cluster-demo").path
+    static let script = Repository.file("scripts/cluster-demo").path
 
     @Test func killingAReplicaUnderLoadCostsNoRequest() throws {
         let outcome = try PaywallsProcess.withTemporaryDirectory { directory in

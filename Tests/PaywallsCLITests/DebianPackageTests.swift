@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 @testable import paywalls
 import Testing
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func itHoldsTheRepositorysDataConfigAndUnits() throws {
-        let repository = PaywallsProcess.repository
+        let repository = Repository.root
         let expected = [
             "usr/share/paywalls/policy.txt": "locales/policy.txt",
             "usr/share/paywalls/device-locales.txt": "locales/device-locales.txt",

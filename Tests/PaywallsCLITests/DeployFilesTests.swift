@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// with the configuration as written (its addresses pointed at this test's replicas), balances
 /// requests over `paywalls serve` replicas, passing over one with no snapshot yet and one that is down.
 @Suite struct DeployFilesTests {
-    static let deploy = PaywallsProcess.repository.appendingPathComponent("scripts/deploy")
+    static let deploy = Repository.file("scripts/deploy")
 
     @Test func systemdFindsNothingWrongInTheUnits() throws {
         try PaywallsProcess.withTemporaryDirectory { directory in

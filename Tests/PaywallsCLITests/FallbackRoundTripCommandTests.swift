@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 
     var out: URL { store.directory.appendingPathComponent("fallbacks") }
 
-    static let vendorSample = PaywallsProcess.repository.appendingPathComponent("sync-config/sample-adapty-fallback-v9.json")
+    static let vendorSample = Repository.file("sync-config/sample-adapty-fallback-v9.json")
 
     static func object(at url: URL) throws -> NSDictionary {
         let value = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
@@ -22,7 +23,7 @@ import Testing
     @Test(arguments: ["sync-config/sample-adapty-fallback-v9.json", "Tests/Fixtures/adapty-fallback/format-10.json",
                       "Tests/Fixtures/adapty-fallback/format-11.json", "Tests/Fixtures/adapty-fallback/vendor-ios-v8.json"])
     func theFileForTheImportedLocaleIsTheImportedFile(path: String) throws {
-        let input = PaywallsProcess.repository.appendingPathComponent(path)
+        let input = Repository.file(path)
         try store.importExport(input.path)
         let outcome = try store.run(["fallbacks", "--out", out.path, "--locales", "en"])
         try #require(outcome.status == 0, "fallbacks: \(outcome.standardError)")
@@ -35,7 +36,7 @@ import Testing
     /// A flow carries every language: by default there is a file for each, each imports, and the one
     /// for the flows' default locale is the imported file.
     @Test func everyLanguageOfAFlowGetsAFileThatImports() throws {
-        let input = PaywallsProcess.repository.appendingPathComponent("Tests/Fixtures/adapty-fallback/format-11.json")
+        let input = Repository.file("Tests/Fixtures/adapty-fallback/format-11.json")
         try store.importExport(input.path)
         let outcome = try store.run(["fallbacks", "--out", out.path])
         try #require(outcome.status == 0, "fallbacks: \(outcome.standardError)")

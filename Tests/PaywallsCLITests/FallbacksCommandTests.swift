@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func placementsOfAKindTheVersionDoesNotHoldAreLeftOutWithAWarning() throws {
-        try store.importExport(PaywallsProcess.repository.appendingPathComponent("Tests/Fixtures/adapty-fallback/format-11.json").path)
+        try store.importExport(Repository.file("Tests/Fixtures/adapty-fallback/format-11.json").path)
         let outcome = try store.run(["fallbacks", "--out", out.path, "--format-version", "9"])
         try #require(outcome.status == 0, "fallbacks: \(outcome.standardError)")
         for placement in ["sleep", "promo.été"] {

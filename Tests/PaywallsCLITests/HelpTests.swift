@@ -1,4 +1,5 @@
 import ArgumentKit
+import FixtureSupport
 import Foundation
 @testable import paywalls
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// After changing a help text on purpose, regenerate the fixtures and review the diff:
 ///     PAYWALLS_UPDATE_HELP_FIXTURES=1 swift test --skip-build --disable-xctest --filter HelpTests
 @Suite struct HelpTests {
-    static let directory = PaywallsProcess.repository.appendingPathComponent("Tests/Fixtures/help")
+    static let directory = Repository.file("Tests/Fixtures/help")
     static let updatesFixtures = ProcessInfo.processInfo.environment["PAYWALLS_UPDATE_HELP_FIXTURES"] == "1"
 
     /// The path of every command below the root, the root's and the groups' included (`[]` is `paywalls`).

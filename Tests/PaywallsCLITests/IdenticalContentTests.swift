@@ -16,7 +16,7 @@ import Testing
 
     @Test(arguments: samples)
     func anExportSpelledOtherwiseImportsAsUnchanged(_ sample: String) throws {
-        let original = TestServer.repository.appendingPathComponent(sample).path
+        let original = Repository.file(sample).path
         let first = try JSONDocument(try store.importExport(original).standardOutput)
         let key = try #require(first.string("snapshot"))
         let hash = try Python.valueHash(ofFile: original)

@@ -5,7 +5,7 @@ import Testing
 /// `scripts/install-cron`: its own checks (with a stand-in crontab), and the line it prints run as cron
 /// would run it, in a bare environment.
 @Suite(.serialized) struct InstallCronTests {
-    static let script = TestServer.repository.appendingPathComponent("scripts/install-cron").path
+    static let script = Repository.file("scripts/install-cron").path
 
     @Test func itsSelfCheckPasses() throws {
         let output = try Python.run("import subprocess, sys; r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -19,15 +20,11 @@ struct PaywallsProcess {
 
     struct Timeout: Error {}
 
-    static var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
     /// The executable SwiftPM built beside this test bundle.
     static var executable: URL {
         let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("paywalls")
         if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
-        return repository.appendingPathComponent(".build/debug/paywalls")
+        return Repository.file(".build/debug/paywalls")
     }
 
     /// Runs `paywalls ARGUMENTS` with `input` on stdin, in `directory` (a fresh empty one by default),

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     }
 
     static func fixture(_ name: String) -> String {
-        PaywallsProcess.repository.appendingPathComponent("Tests/Fixtures/adapty-fallback/\(name)").path
+        Repository.file("Tests/Fixtures/adapty-fallback/\(name)").path
     }
 
     @Test func theVendorsOwnFileImportsAndEachKindResolves() throws {

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -64,7 +65,7 @@ import Testing
     func killImport(when caught: @escaping () -> Bool) throws {
         let big = store.directory.appendingPathComponent("big.json").path
         _ = try Python.run("import subprocess, sys; subprocess.run(sys.argv[1:], check=True)",
-                           [PaywallsProcess.repository.appendingPathComponent("scripts/gen-export").path, "200", "30", "--output", big], timeout: 60)
+                           [Repository.file("scripts/gen-export").path, "200", "30", "--output", big], timeout: 60)
         let running = try PaywallsProcess.Running(["import", big, "--store", store.path], in: store.directory)
         let deadline = Date().addingTimeInterval(60)
         while !caught() && running.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }

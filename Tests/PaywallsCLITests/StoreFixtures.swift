@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -21,10 +22,10 @@ final class TemporaryStore {
 
     var databasePath: String { path + "/paywalls.sqlite" }
 
-    static let samplePath = PaywallsProcess.repository.appendingPathComponent("sync-config/sample-export.json").path
+    static let samplePath = Repository.file("sync-config/sample-export.json").path
 
     /// The vendor fallback file of format 11: flows with layouts in several languages, and onboardings.
-    static let flowFilePath = PaywallsProcess.repository.appendingPathComponent("Tests/Fixtures/adapty-fallback/format-11.json").path
+    static let flowFilePath = Repository.file("Tests/Fixtures/adapty-fallback/format-11.json").path
 
     /// Runs `paywalls ARGUMENTS --store DIR` in the temporary directory.
     func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> PaywallsProcess.Outcome {

@@ -179,7 +179,7 @@ import Testing
     }
 
     @Test func aVendorFallbackFileSyncsAndWritesBackAsImported() throws {
-        let vendorFile = TestServer.repository.appendingPathComponent("sync-config/sample-adapty-fallback-v9.json").path
+        let vendorFile = Repository.file("sync-config/sample-adapty-fallback-v9.json").path
         let fixture = try SyncFixture(script: ["/ios.json": ["body_file": vendorFile]])
         fixture.sources = [fixture.source("ios", path: "/ios.json", ["format": "adapty-fallback"])]
         let outcome = try fixture.sync()

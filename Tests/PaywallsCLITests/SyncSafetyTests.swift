@@ -132,7 +132,7 @@ import Testing
         let baseline = try fixture.publishSample()
         let big = fixture.store.directory.appendingPathComponent("big.json").path
         _ = try Python.run("import subprocess, sys; subprocess.run(sys.argv[1:], check=True)",
-                           [TestServer.repository.appendingPathComponent("scripts/gen-export").path, "200", "30", "--output", big], timeout: 60)
+                           [Repository.file("scripts/gen-export").path, "200", "30", "--output", big], timeout: 60)
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": big]])
         let running = try fixture.startSync()
         // The body is whole and the snapshot's rows are going into the write-ahead log.
