@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layering (SPEC §2): CICUBridge is the only code that sees ICU headers; its public header uses plain
+// Layering (docs/architecture.md): CICUBridge is the only code that sees ICU headers; its public header uses plain
 // C types, so no Swift module ever imports system ICU next to Foundation's private copy.
 let package = Package(
     name: "paywalls",

@@ -1,4 +1,4 @@
-/// A duration as the command line writes it (SPEC §9): a whole number with a unit, `500ms`, `5s`,
+/// A duration as the command line writes it (docs/contracts.md): a whole number with a unit, `500ms`, `5s`,
 /// `10m` or `1h`. No unit means nothing: `5` could be seconds or minutes, so it is refused.
 public enum DurationText {
     private static let units: [(suffix: String, duration: Duration)] = [

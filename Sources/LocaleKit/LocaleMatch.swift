@@ -1,4 +1,4 @@
-/// How preferences are matched against available localizations (SPEC §3).
+/// How preferences are matched against available localizations (README, Matching modes).
 public enum MatchMode: String, CaseIterable, Sendable {
     /// Explainable CLDR fallback chains; never crosses languages. The default.
     case cldr

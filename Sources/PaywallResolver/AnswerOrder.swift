@@ -1,6 +1,6 @@
 import PaywallStore
 
-/// The source that answers for a placement (SPEC §9 `source`): of `candidates`, the current snapshots
+/// The source that answers for a placement (docs/contracts.md `source`): of `candidates`, the current snapshots
 /// in answer order (or the one of the source asked for), the first that has the placement.
 func firstSource<Source: ResolutionSource>(with placementID: String, among candidates: [Source]) throws -> (Source, StoredPlacement) {
     try firstSource(with: placementID, among: candidates) { try $0.placement(placementID) }

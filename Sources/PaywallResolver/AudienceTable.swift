@@ -66,7 +66,7 @@ struct AudienceTable: Sendable {
     }
 }
 
-/// An audience's variations as the vendor SDKs' A/B draw reads them (SPEC §5).
+/// An audience's variations as the vendor SDKs' A/B draw reads them (docs/contracts.md).
 struct VariationDraw: Sendable {
     let versionID: String
     /// Positions by ascending weight, then variation id: the order a bucket walks them in.

@@ -3,7 +3,7 @@ import PaywallModel
 import PaywallStore
 
 /// The current snapshot of every source, compiled, in answer order: what `paywalls serve` answers
-/// from. A request names its source, or gets the first source that has the placement (SPEC §9), as
+/// from. A request names its source, or gets the first source that has the placement (docs/contracts.md), as
 /// with `PaywallResolver`, whose answers these are, byte for byte.
 public final class CompiledSnapshots: Sendable {
     public let snapshots: [CompiledSnapshot]

@@ -2,7 +2,7 @@ import Digests
 import LocaleKit
 import PaywallModel
 
-/// One vendor fallback file per locale (SPEC §5, "Fallback files"), built from a snapshot's export:
+/// One vendor fallback file per locale (docs/contracts.md, "Fallback files"), built from a snapshot's export:
 /// each placement's default-audience variations as the file's locale gets them, plus the manifest apps
 /// read to pick a file. Built in memory; `FallbackDirectoryWriter` puts it on disk.
 ///

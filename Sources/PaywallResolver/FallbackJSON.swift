@@ -1,7 +1,7 @@
 import PaywallModel
 
 /// The pieces of a vendor fallback file that several kinds of variation share, as the vendor's SDKs
-/// read them (SPEC §4.2, vendor-formats.md): one place writes each.
+/// read them (docs/formats.md): one place writes each.
 enum FallbackJSON {
     /// `{"lang", "data"}`: the SDKs require `data` to be the JSON object written as a string.
     static func remoteConfig(locale: String, document: JSONValue) -> JSONValue {

@@ -1,7 +1,7 @@
 import LocaleKit
 import PaywallModel
 
-/// Which of a flow's languages a user gets (SPEC §5): one place for `resolve` and `coverage`, so that
+/// Which of a flow's languages a user gets (docs/contracts.md): one place for `resolve` and `coverage`, so that
 /// the report says what resolution gives.
 extension Flow {
     /// Matches over the flow's remote config languages, down to the flow's default.

@@ -1,7 +1,7 @@
 import LocaleKit
 import PaywallModel
 
-/// A paywall's content for one user, merged along the locale fallback order (SPEC §5): each string
+/// A paywall's content for one user, merged along the locale fallback order (docs/contracts.md): each string
 /// from the first localization that has it, assets overriding the view's key by key, the remote
 /// config of the first localization that has one.
 struct LocalizedContent {

@@ -1,7 +1,7 @@
 import PaywallModel
 
 extension PlacementKind {
-    /// The vendor's fallback format versions that hold placements of this kind (SPEC §4.2): its SDKs
+    /// The vendor's fallback format versions that hold placements of this kind (docs/formats.md): its SDKs
     /// read paywall variations up to format 9, replaced by flows from format 10; onboardings are in
     /// every version.
     var fallbackFormats: ClosedRange<Int> {

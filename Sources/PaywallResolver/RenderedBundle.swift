@@ -5,7 +5,7 @@ import PaywallStore
 public struct RenderedBundle: Sendable {
     public let bytes: [UInt8]
     /// `"` + 32 hex digits + `"`: what the bundle says, independent of when and where its snapshot was
-    /// synced (SPEC §9), so replicas holding the same export agree. It is the first half of the SHA-256
+    /// synced (docs/contracts.md), so replicas holding the same export agree. It is the first half of the SHA-256
     /// of the snapshot's content hash (the export's JSON value), a NUL, and the digests of the bundle's
     /// pieces before its `snapshot` member, in order. The pieces cut those bytes at member boundaries
     /// that their JSON fixes, so the tag is a function of the content hash and of the bundle's bytes

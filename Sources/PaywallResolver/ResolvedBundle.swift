@@ -2,7 +2,7 @@ import LocaleKit
 import PaywallModel
 import PaywallStore
 
-/// What a user gets at a placement: the CLI output contract of SPEC §5. What every kind shares is
+/// What a user gets at a placement: the CLI output contract of docs/contracts.md. What every kind shares is
 /// here; what the variation shows (a paywall, an onboarding or a flow) is in `shown`.
 public struct ResolvedBundle: Sendable {
     public enum Shown: Sendable {

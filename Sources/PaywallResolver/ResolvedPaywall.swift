@@ -8,7 +8,7 @@ public struct ResolvedPaywall: Sendable {
     let content: LocalizedContent
     public let products: [ProductOffer]
 
-    /// The members after `variationId`, in the order of SPEC §5.
+    /// The members after `variationId`, in the order of docs/contracts.md.
     func jsonMembers(locale: JSONObject.Member) -> [JSONObject.Member] {
         Self.identityMembers(of: paywall).members + [locale] + Self.contentMembers(of: paywall, content: content).members
             + [JSONObject.Member(key: "products", value: .array(products.map(\.json)))]

@@ -2,7 +2,7 @@ import LocaleKit
 import PaywallModel
 import PaywallStore
 
-/// A resolution within one snapshot (SPEC §5), read from `source`: audience -> variation -> what the
+/// A resolution within one snapshot (docs/contracts.md), read from `source`: audience -> variation -> what the
 /// variation shows, which depends on the placement's kind (`+Paywall`, `+Onboarding`, `+Flow`).
 struct SnapshotResolver<Source: ResolutionSource> {
     /// What one kind's resolution adds to the bundle.

@@ -1,6 +1,6 @@
 import PaywallModel
 
-/// The variation of an audience a user sees, chosen exactly as the vendor's SDKs choose it (SPEC §5),
+/// The variation of an audience a user sees, chosen exactly as the vendor's SDKs choose it (docs/contracts.md),
 /// so that the server predicts what the device shows.
 struct VariationSelection {
     let variation: Variation

@@ -1,7 +1,7 @@
 import PaywallResolver
 import PaywallStore
 
-// The service's answers to what the resolver and the store can say (SPEC §9): never a 500.
+// The service's answers to what the resolver and the store can say (docs/contracts.md): never a 500.
 extension APIError {
     static let noSnapshotLoaded = APIError.noSnapshot("no snapshot loaded yet: the store has none (run `paywalls import FILE` or `paywalls sync`)")
 

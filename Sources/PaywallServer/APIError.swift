@@ -1,6 +1,6 @@
 import PaywallModel
 
-/// An error answer of the service (SPEC §9): its status, a stable machine code, a message for people,
+/// An error answer of the service (docs/contracts.md): its status, a stable machine code, a message for people,
 /// and for an unknown name the closest known ones. The body is
 /// `{"error": {"status": 404, "code": "unknown_placement", "message": "…", "closest": […]}}`.
 public struct APIError: Error, Sendable {

@@ -2,7 +2,7 @@ import Dispatch
 import LocaleKit
 import PaywallSync
 
-/// The service's answer to every request (SPEC §9): the bearer token on `/v1/*` when one is set, then
+/// The service's answer to every request (docs/contracts.md): the bearer token on `/v1/*` when one is set, then
 /// the route for the path, 405 for a method it does not take and 404 for a path none has; each answer
 /// counted in the metrics under its route.
 public struct PaywallService: Sendable {

@@ -120,7 +120,7 @@ enum Schema {
         INSERT INTO sources (name, position) SELECT source, MIN(id) FROM snapshots GROUP BY source;
         """
 
-    /// Onboardings and flows (SPEC §4.2), what the variations of placements of those kinds show. A
+    /// Onboardings and flows (docs/formats.md), what the variations of placements of those kinds show. A
     /// placement's stored body says its kind; one stored before this version shows paywalls. And per
     /// source the SHA-256 of its last good download's bytes, beside its validators.
     private static let version4 = """

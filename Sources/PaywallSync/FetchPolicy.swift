@@ -1,4 +1,4 @@
-/// The vendor SDK's `fetchPolicy` (SPEC §9), for a resolve from the command line: whether the placement's
+/// The vendor SDK's `fetchPolicy` (docs/contracts.md), for a resolve from the command line: whether the placement's
 /// source is synced before the store answers. A sync that fails or runs out of time leaves the last
 /// good snapshot to answer, as the SDK returns its cache.
 public enum FetchPolicy: Sendable, Equatable {

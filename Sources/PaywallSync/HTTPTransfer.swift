@@ -1,7 +1,7 @@
 import CCurl
 import Glibc
 
-/// HTTPS downloads through libcurl (SPEC §7): verification always on, TLS 1.2 or newer, redirects
+/// HTTPS downloads through libcurl (docs/architecture.md): verification always on, TLS 1.2 or newer, redirects
 /// only to HTTPS and only a few, gzip accepted, the size cap enforced while the body streams in (after
 /// decompression), connect and total timeouts, and stalled transfers abandoned.
 public enum HTTPTransfer {

@@ -1,7 +1,7 @@
 import Digests
 import PaywallModel
 
-/// The value hash of a JSON document, what tells an identical export (SPEC §7): SHA-256 of a canonical
+/// The value hash of a JSON document, what tells an identical export (docs/architecture.md): SHA-256 of a canonical
 /// form in which whitespace, the order of object members and the spelling of strings do not count,
 /// computed from what `JSONParser` reads, as it reads it: no second pass, no second tree.
 ///

@@ -61,7 +61,7 @@ import Testing
         #expect(lookup.fileLocale(for: "zh-TW") == "zh-hant")
     }
 
-    /// SPEC "Fallback files": canonical, minimized and language-region spellings; Android reports the
+    /// docs/contracts.md, "Fallback files and their manifest": canonical, minimized and language-region spellings; Android reports the
     /// last (`zh-CN`, `zh-TW`, `sr-RS`), which are not ICU locales of their own.
     @Test func addTheLanguageRegionSpellingsAndroidReports() {
         let keys = Set(FallbackLookup.deviceLocaleKeys())

@@ -1,7 +1,7 @@
 import Testing
 import LocaleKit
 
-/// The matching rules of SPEC §3, mode by mode, on the availables a real export has.
+/// The matching rules of README, Matching modes, mode by mode, on the availables a real export has.
 @Suite struct LocaleMatchTableTests {
     struct Case: CustomStringConvertible, Sendable {
         let mode: MatchMode
@@ -14,7 +14,7 @@ import LocaleKit
         var description: String { "\(mode): \(preferences) in [\(available)] -> \(expected) (\(outcome))" }
     }
 
-    /// The SPEC's example availables.
+    /// The documented example availables.
     static let spec = "en, pt-br, pt, zh, zh-hant, es, es-419, sr, sr-latn, he, de"
     /// Availables spelled as some dashboards spell them.
     static let unusual = "en, zh-tw, he-il, pt-pt, es_419"

@@ -108,7 +108,7 @@ import Testing
     }
 
     static let priceCases: [Case] = [
-        // The and the SPEC's examples.
+        // The and the documented examples.
         Case(locale: "pt-BR", amount: "49.90", currency: "BRL", expected: "R$\u{A0}49,90"),
         Case(locale: "de-DE", amount: "9.99", currency: "EUR", expected: "9,99\u{A0}€"),
         Case(locale: "ja-JP", amount: "1200", currency: "JPY", expected: "￥1,200"),

@@ -4,7 +4,7 @@ import LocaleKit
 /// walk its CLDR parents into a fallback chain, explain it, tell its script's direction and match it
 /// in every mode; then match against all of them as an export's localizations.
 struct EnginePath {
-    /// The SPEC's example localizations, and Norwegian.
+    /// The documented example localizations, and Norwegian.
     static let available = ["en", "pt-br", "pt", "zh", "zh-hant", "es", "es-419", "sr", "sr-latn", "he", "de", "nb"]
 
     /// Built on first use, after the first input has been parsed: the first input meets ICU cold.

@@ -4,7 +4,7 @@ import LocaleKit
 import PaywallModel
 import Testing
 
-/// The vendor's fallback files (SPEC §4.2): the hand-made sample in sync-config/ and the small fixtures
+/// The vendor's fallback files (docs/formats.md): the hand-made sample in sync-config/ and the small fixtures
 /// in Tests/Fixtures/adapty-fallback read into the model; broken ones are in the invalid-export corpus.
 @Suite struct AdaptyFallbackDecoderTests {
     static func decode(_ path: String, format: ExportDecoder.Format = .auto) throws -> PaywallExport {

@@ -4,7 +4,7 @@ import PaywallModel
 import PaywallStore
 import Testing
 
-/// A bundle's entity tag says what the bundle says (SPEC §9): replicas that imported the same export at
+/// A bundle's entity tag says what the bundle says (docs/contracts.md): replicas that imported the same export at
 /// other times, under other snapshot numbers, give the same tag; another bundle, or the same bundle
 /// from other content, another.
 @Suite struct EntityTagTests {

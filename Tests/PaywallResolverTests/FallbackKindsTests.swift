@@ -5,7 +5,7 @@ import Testing
 
 /// Which kinds of placement each format version holds (paywalls 8-9, onboardings 8-11, flows 10-11),
 /// and onboardings and flows written from the model: in another version than the document's, or with
-/// no document (SPEC §4.2, §5 "Fallback files").
+/// no document (docs/formats.md, §5 "Fallback files").
 @Suite struct FallbackKindsTests {
     static let format10 = "Tests/Fixtures/adapty-fallback/format-10.json"
     static let format11 = "Tests/Fixtures/adapty-fallback/format-11.json"

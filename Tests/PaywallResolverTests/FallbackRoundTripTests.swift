@@ -105,7 +105,7 @@ import Testing
         }
     }
 
-    /// SPEC §5: in the file for `de` a flow lists its German remote config first, and each layout's
+    /// docs/contracts.md: in the file for `de` a flow lists its German remote config first, and each layout's
     /// `default_localization` is its German localization, holding the strings `resolve` merges for
     /// German; every other key, localization and UI schema as imported.
     @Test func aFlowsFileForGermanPutsGermanFirstAndMakesItTheDefault() throws {

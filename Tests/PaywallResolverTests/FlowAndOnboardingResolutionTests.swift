@@ -5,7 +5,7 @@ import PaywallModel
 import PaywallStore
 import Testing
 
-/// Placements that show flows and onboardings (SPEC §5), resolved over a real store holding the format
+/// Placements that show flows and onboardings (docs/contracts.md), resolved over a real store holding the format
 /// 11 fixture: the A/B draw as for paywalls, a flow's languages chosen by the locale engine, an
 /// onboarding's Accept-Language.
 @Suite final class FlowAndOnboardingResolutionTests {

@@ -2,7 +2,7 @@
 import PaywallModel
 import Testing
 
-/// The vendor SDKs' bucketing (SPEC §5). Expected buckets were computed independently with Python's
+/// The vendor SDKs' bucketing (docs/contracts.md). Expected buckets were computed independently with Python's
 /// hashlib: int.from_bytes(md5(f"{version}-{profile}").digest()[-8:], "big") % 100.
 @Suite struct VariationSelectionTests {
     @Test(arguments: [

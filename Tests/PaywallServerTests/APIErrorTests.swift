@@ -2,7 +2,7 @@ import PaywallModel
 @testable import PaywallServer
 import Testing
 
-@Suite("API errors: the JSON body and headers of SPEC §9")
+@Suite("API errors: the JSON body and headers of docs/contracts.md")
 struct APIErrorTests {
     func body(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 

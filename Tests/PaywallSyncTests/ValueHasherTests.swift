@@ -12,7 +12,7 @@ func valueHash(_ text: String, streaming streamed: Set<String> = []) throws -> S
     return hasher.hexDigest()
 }
 
-/// What counts as the same JSON value (SPEC §7): whitespace, member order and escapes do not; any
+/// What counts as the same JSON value (docs/architecture.md): whitespace, member order and escapes do not; any
 /// change of a value, a name, an element's place or a type does.
 @Suite struct ValueHasherTests {
     /// The canonical form spelled out byte by byte, for small documents: it is what stored hashes mean,

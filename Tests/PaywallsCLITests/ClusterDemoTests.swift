@@ -2,7 +2,7 @@ import FixtureSupport
 import Foundation
 import Testing
 
-/// The cluster test of SPEC §9: `scripts/cluster-demo` runs two `serve` replicas, each synced from
+/// The cluster test of docs/contracts.md: `scripts/cluster-demo` runs two `serve` replicas, each synced from
 /// `scripts/test-server` into a store of its own, behind nginx with `scripts/deploy/nginx-paywalls.conf`,
 /// and kills one with -9 while wrk puts load on nginx (4 s, 8 connections): no client request may fail.
 @Suite struct ClusterDemoTests {

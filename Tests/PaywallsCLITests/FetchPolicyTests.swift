@@ -24,7 +24,7 @@ extension SyncFixture {
     }
 }
 
-/// `paywalls resolve --fetch-policy` against the test server (SPEC §9): what each policy downloads
+/// `paywalls resolve --fetch-policy` against the test server (docs/contracts.md): what each policy downloads
 /// before it answers, and how a sync that fails or stalls still leaves the last good snapshot answering.
 @Suite(.serialized) struct FetchPolicyTests {
     static let reload = "reload-revalidating-cache-data"

@@ -2,7 +2,7 @@ import FixtureSupport
 import Foundation
 import Testing
 
-/// SPEC §7: an export is identical when its JSON value is. The sample export and the vendor's sample
+/// docs/architecture.md: an export is identical when its JSON value is. The sample export and the vendor's sample
 /// fallback file, spelled otherwise (members shuffled at every depth, other whitespace, escapes), import
 /// as unchanged: nothing is published and the store keeps every row, the vendor document as first imported.
 @Suite final class IdenticalContentTests {

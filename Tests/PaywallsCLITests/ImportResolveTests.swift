@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `paywalls import` of the hand-made sample (sync-config/sample-export.json) into a fresh store, then
-/// `paywalls resolve` across locales, checking the bundle of SPEC §5 field by field.
+/// `paywalls resolve` across locales, checking the bundle of docs/contracts.md field by field.
 @Suite final class ImportResolveTests {
     let store: TemporaryStore
 
@@ -59,7 +59,7 @@ import Testing
         #expect(snapshots.string("0/contentHash") == hash)
     }
 
-    /// The SPEC §5 example, on the sample: pt_BR merges pt-br, then pt, then en, string by string.
+    /// The docs/contracts.md example, on the sample: pt_BR merges pt-br, then pt, then en, string by string.
     @Test func portugueseOfBrazilMergesAlongItsChain() throws {
         let imported = try JSONDocument(try store.importExport().standardOutput)
         let bundle = try store.resolve(["--placement", "onboarding", "--locale", "pt_BR"])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `paywalls resolve` on the sample export: prices and periods formatted by ICU in the user's locale
-/// (SPEC §5). U+00A0 is the no-break space ICU puts between a currency sign and the digits.
+/// (docs/contracts.md). U+00A0 is the no-break space ICU puts between a currency sign and the digits.
 @Suite final class ProductFormattingCommandTests {
     let store: TemporaryStore
 
@@ -11,7 +11,7 @@ import Testing
         try store.importExport()
     }
 
-    /// The SPEC §5 example: the Brazil & Portugal audience sees the hero paywall, yearly then monthly.
+    /// The docs/contracts.md example: the Brazil & Portugal audience sees the hero paywall, yearly then monthly.
     @Test func brazilianPortugueseReadsReais() throws {
         let bundle = try store.resolve(["--placement", "onboarding", "--locale", "pt-BR", "--country", "BR"])
         #expect(bundle.string("products/1/vendorProductId") == "lumen.premium.monthly.trial7d")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Replicas agree (SPEC §9 "Scale-out"): two `serve` processes on stores that got the same export at
+/// Replicas agree (docs/contracts.md "Scale-out"): two `serve` processes on stores that got the same export at
 /// other times, under other snapshot numbers, after other histories, give every request the same ETag
 /// and the same bundle but for the `snapshot` member (which says where and when it was synced), and
 /// each one takes the other's ETag for a 304.

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// SPEC §9's routes over HTTP against a real `paywalls serve` on a store holding the sample export
+/// docs/contracts.md's routes over HTTP against a real `paywalls serve` on a store holding the sample export
 /// and the format-11 vendor file (flows, onboardings): every answer compared with what the CLI says
 /// for the same question.
 @Suite final class ServeRoutesTests {

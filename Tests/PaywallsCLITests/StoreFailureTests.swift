@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// How the commands fail when the store itself is the problem (SPEC §6): a damaged file exits 74, a
+/// How the commands fail when the store itself is the problem (docs/contracts.md): a damaged file exits 74, a
 /// newer schema 78, another writer holding the lock 75; each names the file and changes nothing.
 @Suite final class StoreFailureTests {
     let store: TemporaryStore

@@ -110,7 +110,7 @@ import Testing
         try fixture.expectCurrent(key)
     }
 
-    /// SPEC §7: the same JSON value spelled otherwise (members shuffled, other whitespace, escapes) is
+    /// docs/architecture.md: the same JSON value spelled otherwise (members shuffled, other whitespace, escapes) is
     /// the same export, whatever its ETag: nothing is published, and the new ETag is sent next time.
     @Test func theSameValueSpelledOtherwiseUnderANewETagPublishesNothing() throws {
         let fixture = try SyncFixture()

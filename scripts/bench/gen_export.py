@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates a realistic synthetic `paywall-export` v1 document (SPEC §4.1) for benchmarks.
+"""Generates a realistic synthetic `paywall-export` v1 document (docs/formats.md) for benchmarks.
 
 The document imitates one big app's dashboard export: segments on country, attribution source,
 app version, platform and custom attributes; products with prices in a dozen currencies (decimal

@@ -1,5 +1,5 @@
 // The only door to ICU. Everything here is plain C: no ICU type may appear in this header, because
-// Swift modules that import Foundation (which carries its own private ICU) also see it (SPEC §2).
+// Swift modules that import Foundation (which carries its own private ICU) also see it (docs/architecture.md).
 #ifndef CICUBRIDGE_H
 #define CICUBRIDGE_H
 

@@ -1,4 +1,4 @@
-/// The checks that span elements (SPEC §4.1 rules): ids are unique and exist where referenced,
+/// The checks that span elements (docs/formats.md rules): ids are unique and exist where referenced,
 /// each placement has exactly one default audience, audience priorities differ, weights sum to 100,
 /// and a paywall's default locale is one of its localizations.
 struct CrossReferenceChecks {

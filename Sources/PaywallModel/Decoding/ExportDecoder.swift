@@ -1,5 +1,5 @@
 /// Reads an export document in any supported format into the model, or says everything that is
-/// wrong with it (SPEC §4): the entry point of import and sync.
+/// wrong with it (docs/formats.md): the entry point of import and sync.
 public struct ExportDecoder {
     public enum Format: String, CaseIterable, Sendable {
         case auto

@@ -1,4 +1,4 @@
-/// Reads a `paywall-export` v1 document (SPEC §4.1). Every structural problem is reported at its
+/// Reads a `paywall-export` v1 document (docs/formats.md). Every structural problem is reported at its
 /// pointer; an element with a problem is left out, and the cross-reference checks that follow see
 /// only complete elements.
 ///

@@ -1,4 +1,4 @@
-/// A flow (formats 10 and 11, SPEC §4.2): screens laid out by UI schemas, the paywalls they show, and
+/// A flow (formats 10 and 11, docs/formats.md): screens laid out by UI schemas, the paywalls they show, and
 /// a remote config in every language. Unlike a paywall, a flow carries all its languages at once.
 public struct Flow: Sendable, Equatable {
     public var id: String

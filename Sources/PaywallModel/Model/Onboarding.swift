@@ -1,4 +1,4 @@
-/// A web-builder onboarding (SPEC §4.2): screens the vendor's builder serves at `configURL`, localized
+/// A web-builder onboarding (docs/formats.md): screens the vendor's builder serves at `configURL`, localized
 /// there from the `Accept-Language` the app sends, so the export holds no strings of its own.
 public struct Onboarding: Sendable, Equatable {
     public var id: String

@@ -41,9 +41,9 @@ public struct PaywallExport: Sendable, Equatable {
 
 /// The document format an export was read from.
 public enum ExportFormat: Sendable, Equatable, CustomStringConvertible {
-    /// This project's documented multi-locale export (SPEC §4.1).
+    /// This project's documented multi-locale export (docs/formats.md).
     case paywallExport(version: Int)
-    /// The vendor's fallback file (SPEC §4.2), formats 8 to 11.
+    /// The vendor's fallback file (docs/formats.md), formats 8 to 11.
     case adaptyFallback(version: Int)
 
     public var description: String {

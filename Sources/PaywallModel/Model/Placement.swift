@@ -1,5 +1,5 @@
 /// A place in the app, with the audiences that decide what it shows: a paywall, an onboarding or a
-/// flow (SPEC §4.2). A placement shows one kind only; its variations name content of that kind.
+/// flow (docs/formats.md). A placement shows one kind only; its variations name content of that kind.
 public struct Placement: Sendable, Equatable {
     public var id: String
     public var kind: PlacementKind
@@ -28,7 +28,7 @@ public struct Audience: Sendable, Equatable {
     public var priority: Int
     /// Empty for the default audience ("All Users").
     public var segmentIDs: [String]
-    /// Seeds the A/B bucketing of SPEC §5.
+    /// Seeds the A/B bucketing of docs/contracts.md.
     public var versionID: String
     public var variations: [Variation]
 

@@ -13,7 +13,7 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
-    /// Every JSON answer of SPEC §9 says so.
+    /// Every JSON answer of docs/contracts.md says so.
     public static let jsonContentType = "application/json; charset=utf-8"
 
     /// `value` rendered compact as the body, with the JSON content type before `headers`.

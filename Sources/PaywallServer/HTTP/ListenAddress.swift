@@ -11,7 +11,7 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         self.port = port
     }
 
-    /// `127.0.0.1:8787`: the loopback default of SPEC §9.
+    /// `127.0.0.1:8787`: the loopback default of docs/contracts.md.
     public static let loopbackDefault = ListenAddress(host: "127.0.0.1", port: 8787)
 
     /// `HOST:PORT` with an IPv4 literal, or `[HOST]:PORT` with an IPv6 one; nil for anything else.

@@ -1,4 +1,4 @@
-/// How large a request may be (SPEC §9); past each limit it gets its own status.
+/// How large a request may be (docs/contracts.md); past each limit it gets its own status.
 public struct RequestLimits: Sendable, Equatable {
     /// `METHOD target HTTP/1.1` with its line break; past it, 414.
     public var requestLineBytes: Int

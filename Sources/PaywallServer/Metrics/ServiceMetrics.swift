@@ -1,6 +1,6 @@
 import Synchronization
 
-/// What `/metrics` reports of the service's own work (SPEC §9): requests by route and status, their
+/// What `/metrics` reports of the service's own work (docs/contracts.md): requests by route and status, their
 /// durations as a histogram by route, and reloads by result. Shared by every connection thread.
 public final class ServiceMetrics: Sendable {
     /// Upper bounds of the duration buckets, in seconds: a bundle answers in well under a millisecond.

@@ -2,7 +2,7 @@ import PaywallModel
 import PaywallResolver
 
 extension ResolutionRequest {
-    /// A request of a `POST /v1/bundles` batch (SPEC §9): `{"placement", "locales", "country", "platform",
+    /// A request of a `POST /v1/bundles` batch (docs/contracts.md): `{"placement", "locales", "country", "platform",
     /// "app_version", "attribution", "attributes", "profile_id", "default_audience", "mode", "source"}`.
     /// Every problem is reported at its JSON pointer.
     init(batchItem reader: FieldReader) throws(APIError) {

@@ -1,7 +1,7 @@
 import PaywallResolver
 
 extension ResolutionRequest {
-    /// The query parameters of the bundle route (SPEC §9), beside `attr.<key>` for custom attributes.
+    /// The query parameters of the bundle route (docs/contracts.md), beside `attr.<key>` for custom attributes.
     static let queryParameters: Set<String> = [
         "locale", "country", "platform", "app_version", "attribution", "profile_id", "default_audience", "mode", "source", "explain",
     ]

@@ -2,7 +2,7 @@ import PaywallModel
 import PaywallResolver
 
 extension Route {
-    /// `GET /v1/placements/{id}/bundle`: the bundle of SPEC §5, the JSON `paywalls resolve` prints
+    /// `GET /v1/placements/{id}/bundle`: the bundle of docs/contracts.md, the JSON `paywalls resolve` prints
     /// (compact), with a strong `ETag` (`If-None-Match` → 304). Without `locale`, the Accept-Language
     /// header is the preference list, and the answer says `Vary: Accept-Language`.
     static func bundle(_ holder: SnapshotHolder) -> Route {

@@ -3,7 +3,7 @@ import LocaleKit
 import PaywallResolver
 import PaywallStore
 
-/// Keeps the holder on the store's current snapshots (SPEC §9): checks them every `interval` (`serve
+/// Keeps the holder on the store's current snapshots (docs/contracts.md): checks them every `interval` (`serve
 /// --reload-interval`), and at once when woken (SIGHUP); a set that changed is compiled beside the one
 /// serving, then swapped in. A set that fails to load is logged and counted, and the old one keeps
 /// serving. Each check also notes how fresh each source's data is.

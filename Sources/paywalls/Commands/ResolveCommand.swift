@@ -4,7 +4,7 @@ import PaywallModel
 import PaywallResolver
 import PaywallStore
 
-/// `paywalls resolve --placement ID ...`: the bundle a user gets, as JSON (SPEC §5).
+/// `paywalls resolve --placement ID ...`: the bundle a user gets, as JSON (docs/contracts.md).
 enum ResolveCommand: Command {
     static let spec = CommandSpec(
         name: "resolve",

@@ -6,7 +6,7 @@ import PaywallServer
 import PaywallStore
 import PaywallSync
 
-/// `paywalls serve`: the resolution service over HTTP (SPEC §9). Maps its options to the server's
+/// `paywalls serve`: the resolution service over HTTP (docs/contracts.md). Maps its options to the server's
 /// configuration, prints the startup line, and runs until SIGTERM or SIGINT.
 enum ServeCommand: Command {
     /// How long requests in flight may take to finish once a stop is asked.

@@ -1,4 +1,4 @@
-/// Process exit statuses, from sysexits(3) (SPEC §6).
+/// Process exit statuses, from sysexits(3) (docs/contracts.md).
 enum ExitCode: Int32 {
     case success = 0
     /// A check the user asked for failed (`coverage --fail-under`).

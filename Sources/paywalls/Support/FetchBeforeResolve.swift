@@ -2,7 +2,7 @@ import ArgumentKit
 import PaywallStore
 import PaywallSync
 
-/// What `resolve --fetch-policy` does before it answers (SPEC §9): the sync its policy asks for, as
+/// What `resolve --fetch-policy` does before it answers (docs/contracts.md): the sync its policy asks for, as
 /// `paywalls sync` does it (the same config, lock, checks and publish), bounded by the load timeout.
 /// A sync that fails or runs out of time is a warning, and the last good snapshot answers.
 struct FetchBeforeResolve {

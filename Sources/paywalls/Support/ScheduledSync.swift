@@ -5,7 +5,7 @@ import PaywallSync
 import Synchronization
 
 /// `serve --sync-config FILE --sync-interval DURATION`: what `paywalls sync` does, run inside serve for
-/// containers without cron (SPEC §9). The first run starts at once, each next one an interval after the
+/// containers without cron (docs/contracts.md). The first run starts at once, each next one an interval after the
 /// last ended, so runs never overlap. They take the store's sync lock like any sync: a run that finds it
 /// held by cron's skips its turn. What a run publishes is served without waiting for the next check.
 /// When serve stops, a run in progress may finish (within the grace requests get), and no other starts.

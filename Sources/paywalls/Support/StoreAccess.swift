@@ -46,7 +46,7 @@ extension CommandContext {
 }
 
 extension CommandFailure {
-    /// The exit status of SPEC §6 for each way a store can fail.
+    /// The exit status of docs/contracts.md for each way a store can fail.
     init(_ error: StoreError) {
         let code: ExitCode
         switch error.kind {

@@ -1,4 +1,4 @@
-/// Reads the vendor's fallback file, formats 8 to 11 (SPEC §4.2), into the model: one placement per
+/// Reads the vendor's fallback file, formats 8 to 11 (docs/formats.md), into the model: one placement per
 /// `data` key, holding the one audience the file was made for; one paywall per distinct `paywall_id`;
 /// one product per distinct product id. As for `paywall-export`, every problem is reported at its
 /// pointer and an element with a problem is left out.

@@ -1,4 +1,4 @@
-/// Reads one variation of a fallback file (SPEC §4.2): what every kind has (`variation_id`, `weight`),
+/// Reads one variation of a fallback file (docs/formats.md): what every kind has (`variation_id`, `weight`),
 /// then the content of its kind, told apart by its keys as the vendor's SDKs do: `onboarding_id` makes
 /// an onboarding; otherwise formats 8 and 9 hold paywalls and formats 10 and 11 flows.
 struct FallbackVariationDecoder {
