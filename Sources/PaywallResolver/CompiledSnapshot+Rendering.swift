@@ -68,7 +68,7 @@ extension CompiledSnapshot {
     private func content(of paywall: CompiledPaywall, order: [Int]) throws(StoreError) -> RenderedPiece {
         try caches.contents.value(for: RenderingCaches.ContentKey(paywall: paywall.index, order: order)) { () throws(StoreError) in
             let stored = paywall.stored
-            let localizations = try localizations(ofPaywall: stored.id, locales: order.map { stored.locales[$0] })
+            let localizations = try localizations(ofPaywall: stored.key, locales: order.map { stored.locales[$0] })
             let piece = RenderedPiece(members: ResolvedPaywall.contentMembers(of: stored, content: LocalizedContent(merging: localizations,
                                                                                                                   view: stored.view)))
             return (piece, piece.cost)
@@ -86,7 +86,7 @@ extension CompiledSnapshot {
         } ?? choice.localePrices
         return choice.offers(at: prices) { position, price in
             let product = paywall.products[position], titleLocale = choice.titleLocales[position]
-            let key = RenderingCaches.OfferKey(productID: product.id, titleLocale: titleLocale, price: price,
+            let key = RenderingCaches.OfferKey(productKey: product.key, titleLocale: titleLocale, price: price,
                                                formattingLocale: choice.formattingLocale?.identifier)
             return caches.offers.value(for: key) {
                 var problems: [String] = []

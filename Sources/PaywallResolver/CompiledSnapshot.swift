@@ -14,7 +14,7 @@ public final class CompiledSnapshot: Sendable {
     private let placementIDsInOrder: [String]
     let placements: [String: CompiledPlacement]
     let paywalls: [String: CompiledPaywall]
-    private let productsByID: [String: Product]
+    private let productsByKey: [String: Product]
     private let onboardings: [String: Onboarding]
     private let flows: [String: Flow]
     /// Not request-dependent: bounded by what the snapshot holds.
@@ -31,17 +31,17 @@ public final class CompiledSnapshot: Sendable {
         self.snapshot = snapshot
         self.policy = policy
         placementIDsInOrder = contents.placements.map(\.placement.id)
-        let products = Dictionary(contents.products, firstBy: \.id)
-        productsByID = products
+        let products = Dictionary(contents.products, firstBy: \.key)
+        productsByKey = products
         let localizations = Dictionary(grouping: contents.localizations, by: \.paywallID)
         let paywalls = Dictionary(contents.paywalls.enumerated().map { index, paywall in
-            CompiledPaywall(index: index, stored: paywall, localizations: Dictionary(localizations[paywall.id] ?? [], firstBy: \.locale),
-                            products: paywall.productIDs.compactMap { products[$0] })
-        }, firstBy: \.stored.id)
+            CompiledPaywall(index: index, stored: paywall, localizations: Dictionary(localizations[paywall.key] ?? [], firstBy: \.locale),
+                            products: paywall.productKeys.compactMap { products[$0] })
+        }, firstBy: \.stored.key)
         self.paywalls = paywalls
         placements = Dictionary(contents.placements.map { CompiledPlacement($0, paywalls: paywalls) }, firstBy: \.stored.placement.id)
-        onboardings = Dictionary(contents.onboardings, firstBy: \.id)
-        flows = Dictionary(contents.flows, firstBy: \.id)
+        onboardings = Dictionary(contents.onboardings, firstBy: \.key)
+        flows = Dictionary(contents.flows, firstBy: \.key)
         caches = RenderingCaches(budget: cacheBudget)
         snapshotPiece = RenderedPiece(members: ResolvedBundle.snapshotMember(snapshot))
     }
@@ -73,8 +73,8 @@ extension CompiledSnapshot: ResolutionSource {
         return found
     }
 
-    func products(_ ids: [String]) -> [Product] {
-        ids.compactMap { productsByID[$0] }
+    func products(_ keys: [String]) -> [Product] {
+        keys.compactMap { productsByKey[$0] }
     }
 
     func onboarding(_ id: String) -> Onboarding? {
@@ -116,7 +116,7 @@ final class CompiledPlacement: Sendable {
         let placement = stored.placement
         self.paywalls = placement.kind != .paywall ? [] : placement.audiences.map { audience in
             audience.variations.map { variation in
-                paywalls[variation.contentID].map { paywall in
+                paywalls[variation.contentKey].map { paywall in
                     ShownPaywall(paywall: paywall, head: RenderedPiece(members: JSONObject(
                         ResolvedBundle.headMembers(kind: .paywall, placementID: placement.id, audience: audience,
                                                    matchedSegments: audience.segmentIDs, variation: variation).members

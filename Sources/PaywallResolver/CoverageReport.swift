@@ -40,7 +40,7 @@ public struct CoverageReport: Sendable {
     /// - Parameter placement: report only what it shows; everything in the export, in export order, when nil.
     public init(export: PaywallExport, shownBy placement: Placement? = nil, deviceLocales: [String], mode: MatchMode = .cldr,
                 policy: LocalePolicy = .standard) {
-        let shown = placement.map { Set($0.audiences.flatMap(\.variations).map(\.contentID)) }
+        let shown = placement.map { Set($0.audiences.flatMap(\.variations).map(\.contentKey)) }
         /// Whether content of `kind` with `id` is reported: a placement shows one kind only.
         func reports(_ kind: PlacementKind, _ id: String) -> Bool {
             guard let placement, let shown else { return true }

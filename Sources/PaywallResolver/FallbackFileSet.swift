@@ -113,14 +113,13 @@ public struct FallbackFileSet: Sendable {
         }
         guard !fileLocales.isEmpty else { throw .noLocales }
 
-        let content = FallbackContent(export: export, version: version, policy: policy)
+        let content = FallbackContent(export: export, version: version, placements: placements, policy: policy)
+        warnings += content.warnings
         let document: (String) -> JSONValue
-        if let source = export.sourceDocument, export.format == .adaptyFallback(version: version), case let .object(root) = source {
-            document = RawDocumentWriter(content: content, root: root).document(locale:)
+        if case let .adaptyFallback(sourceVersion) = export.format, case let .object(root)? = export.sourceDocument {
+            document = RawDocumentWriter(content: content, root: root, sourceVersion: sourceVersion).document(locale:)
         } else {
-            let writer = ModelDocumentWriter(content: content, placements: placements)
-            warnings += writer.layoutsLeftOut
-            document = writer.document(locale:)
+            document = ModelDocumentWriter(content: content).document(locale:)
         }
         files = fileLocales.map { locale in
             File(locale: locale, name: "fallback.\(locale).json", contents: document(locale).rendered(pretty: false) + "\n")

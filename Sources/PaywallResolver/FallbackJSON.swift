@@ -9,19 +9,49 @@ enum FallbackJSON {
     }
 
     /// The products of a paywall (formats 8 and 9) or of a paywall inside a flow (formats 10 and 11),
-    /// by id: a product the export does not hold is named by its id. A flow's products need a
-    /// `product_type`, which the model does not keep: `uncategorised` is what the SDKs make of a type
-    /// they do not know, so it claims nothing.
-    static func products(_ ids: [String], from products: [String: Product], inFlow: Bool) -> JSONValue {
-        .array(ids.map { id in
-            var product = JSONObject()
-            let known = products[id]
-            product.append("vendor_product_id", .string(known?.vendorProductID ?? id))
-            product.append("adapty_product_id", .string(id))
-            if let accessLevel = known?.accessLevelID { product.append("access_level_id", .string(accessLevel)) }
-            if inFlow { product.append("product_type", .string("uncategorised")) }
-            return .object(product)
+    /// by key, with what the vendor's SDKs of `version` require (docs/formats.md): format 8 the two ids
+    /// (and `is_consumable`, which its Android SDK reads), from format 9 `access_level_id` and
+    /// `product_type` too. What the model does not know is written as the vendor's own defaults: the
+    /// access level `premium` every dashboard has, and the type a subscription period names, else
+    /// `uncategorised`, what the SDKs make of a type they do not know. What a vendor file said of the
+    /// product (offers, the flow's product id) is written back.
+    static func products(_ keys: [String], from products: [String: Product], version: Int) -> JSONValue {
+        .array(keys.compactMap { products[$0] }.map { product in
+            let details = product.vendorDetails
+            let type = details?.productType ?? product.period.flatMap(productType(of:)) ?? "uncategorised"
+            var object = JSONObject()
+            object.append("vendor_product_id", .string(product.vendorProductID))
+            object.append("adapty_product_id", .string(details?.adaptyProductID ?? product.id))
+            if version >= 9 {
+                object.append("access_level_id", .string(product.accessLevelID ?? "premium"))
+                object.append("product_type", .string(type))
+            } else {
+                object.append("is_consumable", .bool(type == "consumable"))
+            }
+            let texts: [(String, String?)] = [
+                ("title", details?.title), ("promotional_offer_id", details?.promotionalOfferID),
+                ("win_back_offer_id", details?.winBackOfferID), ("base_plan_id", details?.basePlanID), ("offer_id", details?.offerID),
+                ("flow_product_id", version >= 10 ? details?.flowProductID : nil),
+            ]
+            for (key, text) in texts {
+                if let text { object.append(key, .string(text)) }
+            }
+            if let eligibility = details?.promotionalOfferEligibility { object.append("promotional_offer_eligibility", .bool(eligibility)) }
+            return .object(object)
         })
+    }
+
+    /// The vendor's `product_type` of a subscription period, where it has one.
+    static func productType(of period: SubscriptionPeriod) -> String? {
+        switch (period.unit, period.count) {
+        case (.week, 1), (.day, 7): return "weekly"
+        case (.month, 1): return "monthly"
+        case (.month, 2): return "two_months"
+        case (.month, 3): return "trimonthly"
+        case (.month, 6): return "semiannual"
+        case (.year, 1), (.month, 12): return "annual"
+        default: return nil
+        }
     }
 
     /// A Paywall Builder or UI schema localization: `{"id", "is_right_to_left"?, "strings", "assets"?}`.
@@ -48,4 +78,12 @@ enum FallbackJSON {
         }
         return .array(list)
     }
+
+    /// A flow read from format 10 has one layout and no grids: in format 11 it is shown on every
+    /// platform and device (the vendor's grid schema: one cell, the first layout).
+    static let singleLayoutGrids = JSONValue.array([.object(JSONObject([
+        "platforms": .string("all"),
+        "devices": .string("all"),
+        "cells": .array([.number("0")]),
+    ]))])
 }

@@ -25,7 +25,7 @@ extension ModelDocumentWriter {
                 "paywall_id": .string(paywall.paywallID),
                 "paywall_name": .string(paywall.paywallName),
                 "web_purchase_url": .optional(paywall.webPurchaseURL),
-                "products": FallbackJSON.products(paywall.productIDs, from: content.products, inFlow: true),
+                "products": FallbackJSON.products(paywall.productKeys, from: content.products, version: content.version),
             ]))
         }))
         for (key, layout) in schemaLayouts(of: flow) where schemas[key] == nil {
@@ -34,44 +34,27 @@ extension ModelDocumentWriter {
         if content.version >= 11, !flow.layouts.isEmpty {
             object.append("ui_schema", .object(JSONObject([
                 "layouts": .array(flow.layouts.map { .object(JSONObject(["flow_layout_id": .string($0.id)])) }),
-                "grids": flow.grids ?? Self.singleLayoutGrids,
+                "grids": flow.grids ?? FallbackJSON.singleLayoutGrids,
             ])))
         }
         return .object(object)
     }
 
     /// The flow's layouts under their `ui_builder` keys. Format 10 holds one UI schema per flow, keyed
-    /// by its `flow_version_id`: the first layout's (`layoutsLeftOut` names the others).
+    /// by its `flow_version_id`: the first layout's (`FallbackContent.warnings` names the others).
     private func schemaLayouts(of flow: Flow) -> [(key: String, layout: FlowLayout)] {
         guard content.version < 11 else { return flow.layouts.map { ($0.id, $0) } }
         guard let versionID = flow.versionID, let first = flow.layouts.first else { return [] }
         return [(versionID, first)]
     }
 
-    /// What format 10 has no place for: one warning per flow with more than one layout.
-    var layoutsLeftOut: [String] {
-        guard content.version < 11 else { return [] }
-        var seen: Set<String> = []
-        return placements.filter { $0.placement.kind == .flow }.flatMap(\.audience.variations).compactMap { variation in
-            guard seen.insert(variation.contentID).inserted, let flow = content.flows[variation.contentID], flow.layouts.count > 1 else { return nil }
-            let others = flow.layouts.dropFirst().map { "'\($0.id)'" }.joined(separator: ", ")
-            return "flow '\(flow.id)': format 10 holds one UI schema per flow, its first layout's ('\(flow.layouts[0].id)'): \(others) left out"
-        }
-    }
-
-    /// A flow read from format 10 has one layout and no grids: in format 11 it is shown on every
-    /// platform and device (the vendor's grid schema: one cell, the first layout).
-    static let singleLayoutGrids = JSONValue.array([.object(JSONObject([
-        "platforms": .string("all"),
-        "devices": .string("all"),
-        "cells": .array([.number("0")]),
-    ]))])
-
-    /// A layout's UI schema: its localizations, the rewritten one's strings and assets merged.
+    /// A layout's UI schema: its localizations, the rewritten one's strings and assets merged. The
+    /// model keeps no screens (a vendor file's flow is written from its document): the schema the
+    /// vendor's SDKs accept with none, of the format of their flow schemas.
     private func uiSchema(_ layout: FlowLayout, rewritten: FlowInLocale.RewrittenLayout?) -> JSONValue {
         var schema = JSONObject()
-        // The model keeps no schema format: the one of the vendor's flow schemas.
         schema.append("format", .string("5.0.0"))
+        schema.append("screens", .object(JSONObject()))
         if let defaultLocale = rewritten?.locale ?? layout.defaultLocale { schema.append("default_localization", .string(defaultLocale)) }
         schema.append("localizations", .array(layout.localizations.map { localization in
             let merged = rewritten.flatMap { $0.locale == localization.locale ? $0.content : nil }

@@ -6,21 +6,19 @@ import PaywallModel
 /// keep are not written.
 struct ModelDocumentWriter {
     let content: FallbackContent
-    /// The placements to write, each with its default audience; all of kinds the version carries.
-    let placements: [(placement: Placement, audience: Audience)]
 
     func document(locale: String) -> JSONValue {
         var data = JSONObject()
         var schemas = JSONObject()
-        for (placement, audience) in placements {
+        for (placement, audience) in content.placements {
             let variations = audience.variations.compactMap { variation -> JSONValue? in
                 switch placement.kind {
                 case .paywall:
-                    return content.paywalls[variation.contentID].map { paywallVariation(variation, paywall: $0, locale: locale) }
+                    return content.paywalls[variation.contentKey].map { paywallVariation(variation, paywall: $0, locale: locale) }
                 case .onboarding:
-                    return content.onboardings[variation.contentID].map { onboardingVariation(variation, onboarding: $0) }
+                    return content.onboardings[variation.contentKey].map { onboardingVariation(variation, onboarding: $0) }
                 case .flow:
-                    return content.flows[variation.contentID].map { flowVariation(variation, flow: $0, locale: locale, schemas: &schemas) }
+                    return content.flows[variation.contentKey].map { flowVariation(variation, flow: $0, locale: locale, schemas: &schemas) }
                 }
             }
             data.append(placement.id, .object(JSONObject([
@@ -32,8 +30,9 @@ struct ModelDocumentWriter {
         root.append("data", .object(data))
         root.append("meta", .object(JSONObject([
             "version": .number(String(content.version)),
-            // Epoch milliseconds, as the vendor writes them; the text as stated when it does not read as a time.
-            "response_created_at": epochMilliseconds(iso8601: content.exportedAt).map { .number(String($0)) } ?? .string(content.exportedAt),
+            // Epoch milliseconds, which the vendor's SDKs require; 0 (older than anything they cached)
+            // for a time before 1970.
+            "response_created_at": .number(String(epochMilliseconds(iso8601: content.exportedAt) ?? 0)),
             "developer_ids": .array(data.keys.map(JSONValue.string)),
         ])))
         if content.version >= 10 { root.append("ui_builder", .object(schemas)) }
@@ -48,6 +47,8 @@ struct ModelDocumentWriter {
         meta.append("audience_name", .string(audience.name))
         meta.append("placement_audience_version_id", .string(audience.versionID))
         meta.append("revision", .number(String(content.revision)))
+        // The vendor's SDKs require it; the model names no A/B test, and "" is the vendor's own "none".
+        meta.append("ab_test_name", .string(""))
         return .object(meta)
     }
 }

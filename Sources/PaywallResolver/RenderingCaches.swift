@@ -35,7 +35,7 @@ public final class RenderingCaches: Sendable {
 
     /// A product offer: its title, price and the locale it is formatted for.
     struct OfferKey: Hashable, Sendable {
-        let productID: String
+        let productKey: String
         let titleLocale: String?
         let price: Int?
         let formattingLocale: String?

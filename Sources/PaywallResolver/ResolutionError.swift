@@ -43,7 +43,7 @@ extension ResolutionError {
 
     /// A variation shows content its snapshot does not hold.
     static func notHeld(_ variation: Variation, _ kind: PlacementKind) -> ResolutionError {
-        .inconsistent("variation \(variation.variationID) shows \(kind.rawValue) '\(variation.contentID)', which it does not hold")
+        .inconsistent("variation \(variation.variationID) shows \(kind.rawValue) '\(variation.contentKey)', which it does not hold")
     }
 
     /// Runs `body`, passing resolution errors on and wrapping the store's.

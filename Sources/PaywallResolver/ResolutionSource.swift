@@ -4,19 +4,20 @@ import PaywallStore
 
 /// What resolution reads of one snapshot. The store answers with a few indexed reads (what a cold
 /// `paywalls resolve` needs); `CompiledSnapshot` answers from memory (what a long-lived process needs).
-/// Where a snapshot repeats an id, the first in export order wins.
+/// Placements are read by id, what variations and paywalls refer to by key (`SnapshotReader`); where a
+/// snapshot repeats one, the first in export order wins.
 protocol ResolutionSource {
     var snapshot: SnapshotInfo { get }
     func placement(_ id: String) throws(StoreError) -> StoredPlacement?
     /// In export order.
     func placementIDs() throws(StoreError) -> [String]
-    func paywall(_ id: String) throws(StoreError) -> StoredPaywall?
+    func paywall(_ key: String) throws(StoreError) -> StoredPaywall?
     /// The paywall's localizations for `locales`, in the order asked; locales it does not have are skipped.
-    func localizations(ofPaywall id: String, locales: [String]) throws(StoreError) -> [Localization]
-    /// In the order of `ids`; ids the snapshot does not have are skipped.
-    func products(_ ids: [String]) throws(StoreError) -> [Product]
-    func onboarding(_ id: String) throws(StoreError) -> Onboarding?
-    func flow(_ id: String) throws(StoreError) -> Flow?
+    func localizations(ofPaywall key: String, locales: [String]) throws(StoreError) -> [Localization]
+    /// In the order of `keys`; keys the snapshot does not have are skipped.
+    func products(_ keys: [String]) throws(StoreError) -> [Product]
+    func onboarding(_ key: String) throws(StoreError) -> Onboarding?
+    func flow(_ key: String) throws(StoreError) -> Flow?
     /// Texts of `keys` formatted at import for `locale` (a canonical tag), which spare ICU's number
     /// formatting; those it lacks are left out.
     func formattedTexts(for locale: String, keys: [String]) throws(StoreError) -> [String: String]

@@ -9,19 +9,19 @@ extension SnapshotResolver {
     /// the first, which the SDK's single `remoteConfig` returns), and each layout's strings are merged
     /// along the chain down to its `default_localization`.
     func resolveFlow(_ variation: Variation, preferences: [Preference], request: ResolutionRequest) throws -> Resolution {
-        guard let flow = try source.flow(variation.contentID) else {
+        guard let flow = try source.flow(variation.contentKey) else {
             throw ResolutionError.notHeld(variation, .flow)
         }
         let defaultLocale = flow.defaultLocale
-        let match = source.matcher(.flow(flow.id, request.mode)) {
+        let match = source.matcher(.flow(flow.key, request.mode)) {
             LocaleMatcher(available: flow.locales, defaultLocale: defaultLocale, mode: request.mode, policy: policy)
         }.match(preferences)
-        let remoteConfig = flow.remoteConfig(for: source.matcher(.flowRemoteConfigs(flow.id, request.mode)) {
+        let remoteConfig = flow.remoteConfig(for: source.matcher(.flowRemoteConfigs(flow.key, request.mode)) {
             flow.remoteConfigMatcher(mode: request.mode, policy: policy)
         }.match(preferences))
         var layoutLines: [String] = []
         let layouts = flow.layouts.enumerated().map { index, layout in
-            let chain = source.matcher(.flowLayout(flow.id, layout: index, request.mode)) {
+            let chain = source.matcher(.flowLayout(flow.key, layout: index, request.mode)) {
                 flow.localeMatcher(for: layout, mode: request.mode, policy: policy)
             }.match(preferences).fallbackOrder.map { layout.localizations[$0] }
             layoutLines.append("layout \(layout.id): strings merged from \(chain.map(\.locale).joined(separator: ", "))")
@@ -29,7 +29,7 @@ extension SnapshotResolver {
         }
         var problems: [String] = []
         let paywalls = try flow.paywalls.map { paywall in
-            ResolvedFlow.Paywall(paywall: paywall, products: try offers(of: paywall.productIDs, preferences: preferences, request: request,
+            ResolvedFlow.Paywall(paywall: paywall, products: try offers(of: paywall.productKeys, preferences: preferences, request: request,
                                                                          matched: match.matched, defaultLocale: defaultLocale, identities: [:],
                                                                          problems: &problems))
         }

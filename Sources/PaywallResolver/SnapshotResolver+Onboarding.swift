@@ -7,10 +7,10 @@ extension SnapshotResolver {
     /// `Accept-Language` the app sends, so the bundle names that language; the locale match is over the
     /// onboarding's own languages (its builder's and its remote config's), which its remote config is in.
     func resolveOnboarding(_ variation: Variation, preferences: [Preference]) throws -> Resolution {
-        guard let onboarding = try source.onboarding(variation.contentID) else {
+        guard let onboarding = try source.onboarding(variation.contentKey) else {
             throw ResolutionError.notHeld(variation, .onboarding)
         }
-        let match = source.matcher(.onboarding(onboarding.id)) {
+        let match = source.matcher(.onboarding(onboarding.key)) {
             let languages = [onboarding.builderLocale] + [onboarding.remoteConfig?.locale].compactMap { $0 }.filter { $0 != onboarding.builderLocale }
             return LocaleMatcher(available: languages, defaultLocale: onboarding.builderLocale, mode: .cldr, policy: policy)
         }.match(preferences)

@@ -90,7 +90,7 @@ struct SnapshotResolver<Source: ResolutionSource> {
                      identities known: [String: String], mode: MatchMode) -> String? {
         if product.titles[matched] != nil { return matched }
         guard !product.titles.isEmpty else { return nil }
-        let matcher = source.matcher(.productTitles(product.id, defaultLocale: defaultLocale, mode)) {
+        let matcher = source.matcher(.productTitles(product.key, defaultLocale: defaultLocale, mode)) {
             let locales = product.titles.keys.sorted()
             return LocaleMatcher(available: locales, identities: locales.map { known[$0].flatMap(LocaleIdentity.init(serialized:)) },
                                  defaultLocale: defaultLocale, mode: mode, policy: policy)

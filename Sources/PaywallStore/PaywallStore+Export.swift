@@ -52,8 +52,8 @@ extension PaywallStore {
             let stored = try decoded("a paywall", of: snapshot) { () throws(StorageDecodingError) in
                 try StoredPaywall(stored: .stored(row.bytes(at: 1)))
             }
-            return Paywall(id: stored.id, name: stored.name, productIDs: stored.productIDs, defaultLocale: stored.defaultLocale,
-                           localizations: byPaywall[row.integer(at: 0)] ?? [], view: stored.view)
+            return Paywall(id: stored.id, name: stored.name, productKeys: stored.productKeys, defaultLocale: stored.defaultLocale,
+                           localizations: byPaywall[row.integer(at: 0)] ?? [], view: stored.view, key: stored.key)
         }
     }
 

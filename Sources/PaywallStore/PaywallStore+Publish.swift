@@ -88,9 +88,9 @@ extension PaywallStore {
             try placement.run()
         }
 
-        try insertBodies(export.products.map { ($0.id, $0.stored) }, into: "products", snapshotID: snapshotID)
-        try insertBodies(export.onboardings.map { ($0.id, $0.stored) }, into: "onboardings", snapshotID: snapshotID)
-        try insertBodies(export.flows.map { ($0.id, $0.stored) }, into: "flows", snapshotID: snapshotID)
+        try insertBodies(export.products.map { ($0.key, $0.stored) }, into: "products", snapshotID: snapshotID)
+        try insertBodies(export.onboardings.map { ($0.key, $0.stored) }, into: "onboardings", snapshotID: snapshotID)
+        try insertBodies(export.flows.map { ($0.key, $0.stored) }, into: "flows", snapshotID: snapshotID)
 
         let paywall = try database.prepare("INSERT INTO paywalls (snapshot_id, ordinal, id, body) VALUES (?1, ?2, ?3, ?4)")
         let localization = try database.prepare("""
@@ -98,10 +98,10 @@ extension PaywallStore {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
         for (paywallOrdinal, item) in export.paywalls.enumerated() {
-            try paywall.bind(snapshotID, paywallOrdinal, item.id, BinaryBody.encoded(StoredPaywall(item, localeIdentity: localeIdentity).stored))
+            try paywall.bind(snapshotID, paywallOrdinal, item.key, BinaryBody.encoded(StoredPaywall(item, localeIdentity: localeIdentity).stored))
             try paywall.run()
             for (ordinal, contents) in item.localizations.enumerated() {
-                try localization.bind(snapshotID, paywallOrdinal, ordinal, item.id, contents.locale, BinaryBody.encoded(contents.stored))
+                try localization.bind(snapshotID, paywallOrdinal, ordinal, item.key, contents.locale, BinaryBody.encoded(contents.stored))
                 try localization.run()
             }
         }

@@ -74,7 +74,7 @@ extension Audience {
 
 extension Variation {
     var stored: JSONValue {
-        var object = JSONObject(["variation_id": .string(variationID), "content_id": .string(contentID), "weight": .integer(weight)])
+        var object = JSONObject(["variation_id": .string(variationID), "content_id": .string(contentKey), "weight": .integer(weight)])
         if let name { object.append("name", .string(name)) }
         return .object(object)
     }
@@ -82,8 +82,8 @@ extension Variation {
     /// Variations stored before onboardings and flows (schema 3 and older) name a `paywall_id`.
     init(stored: JSONValue) throws(StorageDecodingError) {
         let fields = try StoredFields(stored)
-        let contentID = fields.optional("content_id") == nil ? try fields.string("paywall_id") : try fields.string("content_id")
-        self.init(variationID: try fields.string("variation_id"), contentID: contentID, weight: try fields.integer("weight"),
+        let contentKey = fields.optional("content_id") == nil ? try fields.string("paywall_id") : try fields.string("content_id")
+        self.init(variationID: try fields.string("variation_id"), contentKey: contentKey, weight: try fields.integer("weight"),
                   name: try fields.optionalString("name"))
     }
 }
@@ -102,7 +102,8 @@ extension Product {
         if let accessLevelID { object.append("access_level_id", .string(accessLevelID)) }
         if let period { object.append("period", period.stored) }
         if let trial { object.append("trial", trial.stored) }
-        return .object(object)
+        if let vendorDetails { object.append("vendor", vendorDetails.stored) }
+        return .object(object.appendingKey(key, unlessItIs: id))
     }
 
     init(stored: JSONValue) throws(StorageDecodingError) {
@@ -116,7 +117,8 @@ extension Product {
                   accessLevelID: try fields.optionalString("access_level_id"),
                   period: try fields.optional("period").map(SubscriptionPeriod.init(stored:)),
                   trial: try fields.optional("trial").map(SubscriptionPeriod.init(stored:)),
-                  titles: titles, prices: try fields.array("prices").map(Price.init(stored:)))
+                  titles: titles, prices: try fields.array("prices").map(Price.init(stored:)),
+                  vendorDetails: try fields.optional("vendor").map(VendorProductDetails.init(stored:)), key: try fields.optionalString("key"))
     }
 }
 
@@ -147,20 +149,21 @@ extension Price {
 extension StoredPaywall {
     var stored: JSONValue {
         var object = JSONObject([
-            "id": .string(id), "name": .string(name), "product_ids": .strings(productIDs),
+            "id": .string(id), "name": .string(name), "product_ids": .strings(productKeys),
             "default_locale": .string(defaultLocale), "locales": .strings(locales),
         ])
         if let view { object.append("view", view.stored) }
         if !localeIdentities.isEmpty { object.append("locale_identities", .strings(localeIdentities)) }
-        return .object(object)
+        return .object(object.appendingKey(key, unlessItIs: id))
     }
 
     init(stored: JSONValue) throws(StorageDecodingError) {
         let fields = try StoredFields(stored)
-        self.init(id: try fields.string("id"), name: try fields.string("name"), productIDs: try fields.strings("product_ids"),
+        self.init(id: try fields.string("id"), name: try fields.string("name"), productKeys: try fields.strings("product_ids"),
                   defaultLocale: try fields.string("default_locale"),
                   view: try fields.optional("view").map(ViewConfiguration.init(stored:)), locales: try fields.strings("locales"),
-                  localeIdentities: fields.optional("locale_identities") == nil ? [] : try fields.strings("locale_identities"))
+                  localeIdentities: fields.optional("locale_identities") == nil ? [] : try fields.strings("locale_identities"),
+                  key: try fields.optionalString("key"))
     }
 }
 
@@ -211,14 +214,14 @@ extension Onboarding {
             "id": .string(id), "name": .string(name), "config_url": .string(configURL), "builder_locale": .string(builderLocale),
         ])
         if let remoteConfig { object.append("remote_config", remoteConfig.stored) }
-        return .object(object)
+        return .object(object.appendingKey(key, unlessItIs: id))
     }
 
     init(stored: JSONValue) throws(StorageDecodingError) {
         let fields = try StoredFields(stored)
         self.init(id: try fields.string("id"), name: try fields.string("name"), configURL: try fields.string("config_url"),
                   builderLocale: try fields.string("builder_locale"),
-                  remoteConfig: try fields.optional("remote_config").map(RemoteConfig.init(stored:)))
+                  remoteConfig: try fields.optional("remote_config").map(RemoteConfig.init(stored:)), key: try fields.optionalString("key"))
     }
 }
 
@@ -230,7 +233,7 @@ extension Flow {
         ])
         if let versionID { object.append("version_id", .string(versionID)) }
         if let grids { object.append("grids", grids) }
-        return .object(object)
+        return .object(object.appendingKey(key, unlessItIs: id))
     }
 
     init(stored: JSONValue) throws(StorageDecodingError) {
@@ -238,7 +241,8 @@ extension Flow {
         self.init(id: try fields.string("id"), name: try fields.string("name"), versionID: try fields.optionalString("version_id"),
                   remoteConfigs: try fields.array("remote_configs").map(RemoteConfig.init(stored:)),
                   paywalls: try fields.array("paywalls").map(FlowPaywall.init(stored:)),
-                  layouts: try fields.array("layouts").map(FlowLayout.init(stored:)), grids: fields.optional("grids"))
+                  layouts: try fields.array("layouts").map(FlowLayout.init(stored:)), grids: fields.optional("grids"),
+                  key: try fields.optionalString("key"))
     }
 }
 
@@ -246,7 +250,7 @@ extension FlowPaywall {
     var stored: JSONValue {
         var object = JSONObject([
             "variation_id": .string(variationID), "paywall_id": .string(paywallID), "paywall_name": .string(paywallName),
-            "product_ids": .strings(productIDs),
+            "product_ids": .strings(productKeys),
         ])
         if let webPurchaseURL { object.append("web_purchase_url", .string(webPurchaseURL)) }
         return .object(object)
@@ -256,7 +260,7 @@ extension FlowPaywall {
         let fields = try StoredFields(stored)
         self.init(variationID: try fields.string("variation_id"), paywallID: try fields.string("paywall_id"),
                   paywallName: try fields.string("paywall_name"), webPurchaseURL: try fields.optionalString("web_purchase_url"),
-                  productIDs: try fields.strings("product_ids"))
+                  productKeys: try fields.strings("product_ids"))
     }
 }
 
@@ -275,6 +279,43 @@ extension FlowLayout {
                   localizations: try fields.array("localizations").map { (entry) throws(StorageDecodingError) in
                       try Localization(locale: try StoredFields(entry).string("locale"), stored: entry)
                   })
+    }
+}
+
+extension VendorProductDetails {
+    /// The text members, by their stored names (key paths are not `Sendable`: made on each use).
+    private static var members: [(name: String, text: WritableKeyPath<VendorProductDetails, String?>)] {
+        [("adapty_product_id", \.adaptyProductID), ("product_type", \.productType), ("title", \.title),
+         ("promotional_offer_id", \.promotionalOfferID), ("win_back_offer_id", \.winBackOfferID), ("base_plan_id", \.basePlanID),
+         ("offer_id", \.offerID), ("flow_product_id", \.flowProductID)]
+    }
+
+    var stored: JSONValue {
+        var object = JSONObject()
+        for member in Self.members {
+            if let text = self[keyPath: member.text] { object.append(member.name, .string(text)) }
+        }
+        if let promotionalOfferEligibility { object.append("promotional_offer_eligibility", .bool(promotionalOfferEligibility)) }
+        return .object(object)
+    }
+
+    init(stored: JSONValue) throws(StorageDecodingError) {
+        let fields = try StoredFields(stored)
+        self.init()
+        for member in Self.members {
+            self[keyPath: member.text] = try fields.optionalString(member.name)
+        }
+        promotionalOfferEligibility = try fields.optionalBool("promotional_offer_eligibility")
+    }
+}
+
+extension JSONObject {
+    /// With a `key` member when the element's key is not its id (`Paywall.key`): most are not stored.
+    fileprivate func appendingKey(_ key: String, unlessItIs id: String) -> JSONObject {
+        guard key != id else { return self }
+        var object = self
+        object.append("key", .string(key))
+        return object
     }
 }
 

@@ -20,22 +20,22 @@ struct ExportDiffTests {
                     prices: [Price(country: "US", currency: "USD", amount: "9.99"), Price(country: "BR", currency: "BRL", amount: "49.90")]),
         ],
         paywalls: [
-            Paywall(id: "pw1", name: "Onboarding A", productIDs: ["p1"], defaultLocale: "en", localizations: [
+            Paywall(id: "pw1", name: "Onboarding A", productKeys: ["p1"], defaultLocale: "en", localizations: [
                 localization("en", strings: ["title": .string("Go Premium"), "cta": .string("Start free trial")]),
                 localization("pt-br", strings: ["title": .string("Seja Premium")]),
             ], view: nil),
-            Paywall(id: "pw2", name: "Onboarding B", productIDs: ["p1"], defaultLocale: "en", localizations: [
+            Paywall(id: "pw2", name: "Onboarding B", productKeys: ["p1"], defaultLocale: "en", localizations: [
                 localization("en", strings: ["title": .string("Upgrade")]),
             ], view: nil),
         ],
         placements: [
             Placement(id: "onboarding", audiences: [
                 Audience(name: "Apple Ads", priority: 0, segmentIDs: ["asa"], versionID: "3f0c", variations: [
-                    Variation(variationID: "v-a", contentID: "pw1", weight: 50),
-                    Variation(variationID: "v-b", contentID: "pw2", weight: 50),
+                    Variation(variationID: "v-a", contentKey: "pw1", weight: 50),
+                    Variation(variationID: "v-b", contentKey: "pw2", weight: 50),
                 ]),
                 Audience(name: "All Users", priority: 100, segmentIDs: [], versionID: "9a1d", variations: [
-                    Variation(variationID: "v-c", contentID: "pw1", weight: 100),
+                    Variation(variationID: "v-c", contentKey: "pw1", weight: 100),
                 ]),
             ]),
         ]
@@ -80,7 +80,7 @@ struct ExportDiffTests {
         let new = Self.changed {
             $0.placements.append(Placement(id: "settings", audiences: [
                 Audience(name: "All Users", priority: 0, segmentIDs: [], versionID: "77aa", variations: [
-                    Variation(variationID: "v-s", contentID: "pw2", weight: 100),
+                    Variation(variationID: "v-s", contentKey: "pw2", weight: 100),
                 ]),
             ]))
         }
@@ -137,7 +137,7 @@ struct ExportDiffTests {
     func variations() {
         let diff = Self.diff {
             $0.placements[0].audiences[1].variations = [
-                Variation(variationID: "v-d", contentID: "pw1", weight: 100),
+                Variation(variationID: "v-d", contentKey: "pw1", weight: 100),
             ]
         }
         #expect(diff.changes == [
@@ -171,7 +171,7 @@ struct ExportDiffTests {
 
     @Test("a variation that shows another paywall")
     func contentSwap() {
-        let diff = Self.diff { $0.placements[0].audiences[1].variations[0].contentID = "pw2" }
+        let diff = Self.diff { $0.placements[0].audiences[1].variations[0].contentKey = "pw2" }
         #expect(diff.changes == [.contentSwap(placement: "onboarding", audience: "All Users", variation: "v-c",
                                               from: Change.Content(.paywall, "pw1"), to: Change.Content(.paywall, "pw2"))])
         #expect(diff.summary() == ["placement onboarding: audience 'All Users': variation v-c paywall pw1 -> pw2"])
@@ -326,21 +326,21 @@ struct ExportDiffTests {
                                    titles: [:], prices: [Price(country: "US", currency: "USD", amount: "59.99")]))
         $0.paywalls[0].localizations[1].strings = JSONObject(["title": .string("Assine já"), "cta": .string("Começar")])
         $0.paywalls[0].localizations.append(localization("de", strings: ["title": .string("Premium holen")]))
-        $0.paywalls.append(Paywall(id: "pw3", name: "Onboarding C", productIDs: ["p2"], defaultLocale: "en",
+        $0.paywalls.append(Paywall(id: "pw3", name: "Onboarding C", productKeys: ["p2"], defaultLocale: "en",
                                    localizations: [localization("en", strings: ["title": .string("Try it")])], view: nil))
         $0.placements[0].audiences[0].priority = 10
         $0.placements[0].audiences[0].segmentIDs = ["asa", "br"]
-        $0.placements[0].audiences[0].variations[1].contentID = "pw3"
+        $0.placements[0].audiences[0].variations[1].contentKey = "pw3"
         $0.placements[0].audiences[1].variations = [
-            Variation(variationID: "v-c", contentID: "pw1", weight: 50),
-            Variation(variationID: "v-d", contentID: "pw2", weight: 50),
+            Variation(variationID: "v-c", contentKey: "pw1", weight: 50),
+            Variation(variationID: "v-d", contentKey: "pw2", weight: 50),
         ]
         $0.placements[0].audiences.insert(Audience(name: "Brazil", priority: 5, segmentIDs: ["br"], versionID: "b4e2", variations: [
-            Variation(variationID: "v-e", contentID: "pw1", weight: 100),
+            Variation(variationID: "v-e", contentKey: "pw1", weight: 100),
         ]), at: 1)
         $0.placements.append(Placement(id: "settings", audiences: [
             Audience(name: "All Users", priority: 0, segmentIDs: [], versionID: "77aa", variations: [
-                Variation(variationID: "v-s", contentID: "pw2", weight: 100),
+                Variation(variationID: "v-s", contentKey: "pw2", weight: 100),
             ]),
         ]))
     }

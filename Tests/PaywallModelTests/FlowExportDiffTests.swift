@@ -62,7 +62,7 @@ struct FlowExportDiffTests {
     @Test func aPlacementThatShowsAnotherKind() {
         let diff = Self.diff {
             $0.placements[1].kind = .flow
-            $0.placements[1].audiences[0].variations[0].contentID = "flow-sleep"
+            $0.placements[1].audiences[0].variations[0].contentKey = "flow-sleep"
         }
         #expect(diff.changes == [
             .placementKind(placement: "welcome", from: .onboarding, to: .flow),
@@ -85,8 +85,8 @@ struct FlowExportDiffTests {
 
     @Test func variationsThatShowAnotherFlowOrOnboarding() {
         let diff = Self.diff {
-            $0.placements[0].audiences[0].variations[1].contentID = "flow-sleep"
-            $0.placements[1].audiences[0].variations[1].contentID = "onb-1"
+            $0.placements[0].audiences[0].variations[1].contentKey = "flow-sleep"
+            $0.placements[1].audiences[0].variations[1].contentKey = "onb-1"
         }
         #expect(diff.changes == [
             .contentSwap(placement: "sleep", audience: "All Users", variation: "fv-b",
@@ -245,7 +245,7 @@ struct FlowExportDiffTests {
     @Test func theFlowsPaywallsByID() {
         let diff = Self.diff {
             $0.flows[0].paywalls[1] = FlowPaywall(variationID: "pv-monthly", paywallID: "pw-monthly", paywallName: "Monthly",
-                                                  webPurchaseURL: nil, productIDs: [])
+                                                  webPurchaseURL: nil, productKeys: [])
         }
         #expect(diff.changes == [
             .added(.flowPaywall(flow: "flow-sleep", paywall: "pw-monthly")),

@@ -105,11 +105,11 @@ import Testing
         export.segments.append(never)
         export.placements = [
             Placement(id: "no-audience", audiences: [Audience(name: "Nobody", priority: 0, segmentIDs: ["never"], versionID: "v1", variations: [
-                Variation(variationID: "a", contentID: export.paywalls[0].id, weight: 100),
+                Variation(variationID: "a", contentKey: export.paywalls[0].id, weight: 100),
             ])]),
             Placement(id: "no-variation", audiences: [Audience(name: "All Users", priority: 0, segmentIDs: [], versionID: "v2", variations: [])]),
             Placement(id: "dangling", audiences: [Audience(name: "All Users", priority: 0, segmentIDs: [], versionID: "v3", variations: [
-                Variation(variationID: "b", contentID: "no-such-paywall", weight: 100),
+                Variation(variationID: "b", contentKey: "no-such-paywall", weight: 100),
             ])]),
         ]
         try fixture.publish(export, as: "built-in-code", contentHash: String(repeating: "cd", count: 32))

@@ -29,7 +29,15 @@ import Testing
         return try #require(value as? [String: Any])
     }
 
-    /// Formats 8 and 9 hold paywalls (formats 10 and 11 have none: `FallbackKindsTests`).
+    /// The localization a `cldr` chain for `locale` takes the paywall's remote config from.
+    static func remoteConfigSource(of paywall: Paywall, for locale: String) -> Localization? {
+        let matcher = LocaleMatcher(available: paywall.localizations.map(\.locale), defaultLocale: paywall.defaultLocale, mode: .cldr)
+        return matcher.match([locale]).fallbackOrder.map { paywall.localizations[$0] }.first { $0.remoteConfig != nil }
+    }
+
+    /// Formats 8 and 9 hold paywalls (formats 10 and 11 have none: `FallbackKindsTests`). A
+    /// paywall-export names no Paywall Builder layout: each file carries the remote config the file's
+    /// locale gets, labelled with the localization it came from, and no builder.
     @Test(arguments: [8, 9])
     func eachFileParsesBackWithItsPlacementsWeightsAndLocale(version: Int) throws {
         let set = try FallbackFileSet(export: Self.sample, snapshotKey: "000001-abc", version: version, deviceLocales: ["zh-TW"])
@@ -47,33 +55,32 @@ import Testing
                 #expect(placement.audiences[0].variations == original.variations)
             }
             for paywall in back.paywalls {
-                #expect(paywall.localizations.map(\.locale) == [file.locale], "\(paywall.id) in \(file.name)")
-                #expect(paywall.defaultLocale == file.locale)
+                let original = try #require(Self.sample.paywalls.first { $0.id == paywall.id })
+                let source = try #require(Self.remoteConfigSource(of: original, for: file.locale))
+                #expect(paywall.localizations.map(\.locale) == [source.locale], "\(paywall.id) in \(file.name)")
+                #expect(paywall.localizations[0].remoteConfig == source.remoteConfig)
+                #expect(paywall.view == nil)
             }
         }
     }
 
-    @Test func stringsAreMergedAlongTheChainAsResolveMergesThem() throws {
-        let set = try FallbackFileSet(export: Self.sample, snapshotKey: "s", locales: ["pt_BR", "fr-CA"], deviceLocales: [])
-        #expect(set.files.map(\.name) == ["fallback.pt-br.json", "fallback.fr-ca.json"])
+    @Test func remoteConfigsSayTheLocalizationTheyCameFrom() throws {
+        let set = try FallbackFileSet(export: Self.sample, snapshotKey: "s", locales: ["pt_BR", "fr-CA", "es-MX"], deviceLocales: [])
+        #expect(set.files.map(\.name) == ["fallback.pt-br.json", "fallback.fr-ca.json", "fallback.es-mx.json"])
         let original = try #require(Self.sample.paywalls.first { $0.id == "pw_onboarding_hero" })
-        let english = try #require(original.localizations.first { $0.locale == "en" })
-        let brazilian = try #require(original.localizations.first { $0.locale == "pt-br" })
-        let back = try Self.decode(text: set.files[0].contents)
-        let paywall = try #require(back.paywalls.first { $0.id == "pw_onboarding_hero" })
-        let strings = paywall.localizations[0].strings
-        #expect(strings["title"] == brazilian.strings["title"])
-        // pt-br lacks `restore`: it comes from the next along the chain (pt), as in `resolve`.
-        let portuguese = try #require(original.localizations.first { $0.locale == "pt" })
-        #expect(brazilian.strings["restore"] == nil)
-        #expect(strings["restore"] != nil)
-        #expect(strings["restore"] == (portuguese.strings["restore"] ?? english.strings["restore"]))
-        #expect(paywall.localizations[0].remoteConfig == brazilian.remoteConfig)
-        // No French: the French file carries the default's content, labelled with its own locale.
-        let frenchExport = try Self.decode(text: set.files[1].contents)
-        let french = try #require(frenchExport.paywalls.first { $0.id == "pw_onboarding_hero" })
-        #expect(french.localizations[0].locale == "fr-ca")
-        #expect(french.localizations[0].strings["title"] == english.strings["title"])
+        let configs = try set.files.map { file in
+            let back = try Self.decode(text: file.contents)
+            return try #require(back.paywalls.first { $0.id == "pw_onboarding_hero" }?.localizations.first)
+        }
+        func config(_ locale: String) -> JSONValue? { original.localizations.first { $0.locale == locale }?.remoteConfig }
+        #expect(configs[0].locale == "pt-br")
+        #expect(configs[0].remoteConfig == config("pt-br"))
+        // No French: the default's content, and it says so, rather than claiming to be French.
+        #expect(configs[1].locale == "en")
+        #expect(configs[1].remoteConfig == config("en"))
+        // es-419 has strings but no remote config: es-MX's comes from es, next along the chain.
+        #expect(configs[2].locale == "es")
+        #expect(configs[2].remoteConfig == config("es"))
     }
 
     @Test func theManifestListsTheFilesAndLooksUpEveryDeviceLocale() throws {

@@ -113,8 +113,11 @@ import Testing
         let variation = ["data", "sleep", "data", 0] as [PathComponent]
         #expect(file[path: variation + ["ui_schema", "layouts"]] == .array([.object(JSONObject(["flow_layout_id": .string("fver-7")]))]))
         #expect(file[path: variation + ["remote_configs"]]?.arrayValue?.map { $0[path: "lang"]?.stringValue } == ["de", "en", "pt-BR", "ar"])
-        // The model keeps no product type: the one the SDKs make of a type they do not know.
-        #expect(file[path: variation + ["variations", 0, "products", 0, "product_type"]] == .string("uncategorised"))
+        // The model keeps what the vendor's file said of the product.
+        #expect(file[path: variation + ["variations", 0, "products", 0]] == (try JSONParser.parse("""
+            {"vendor_product_id": "app.premium.yearly", "adapty_product_id": "prod-yearly", "access_level_id": "premium",
+             "product_type": "annual", "flow_product_id": "fp-yearly", "promotional_offer_eligibility": true}
+            """)))
         #expect(file[path: variation + ["variation_name"]] == nil)
         #expect(file[path: "ui_builder", "fver-7", "default_localization"] == .string("de"))
         #expect(file[path: "ui_builder", "fver-7", "localizations", 1, "strings"] == FallbackRoundTripTests.strings([

@@ -207,12 +207,13 @@ import Testing
         #expect(file[path: settings + ["products"]] == document[path: settings + ["products"]])
         #expect(file[path: ["data", "com.lumenlabs.settings.v2", "meta"]] == document[path: ["data", "com.lumenlabs.settings.v2", "meta"]])
         let config = settings + ["paywall_builder", "paywall_builder_config"]
-        for key in ["template_revision", "is_hard_paywall", "assets", "screens"] {
+        for key in ["template_revision", "is_hard_paywall", "assets", "styles"] {
             #expect(file[path: config + [.key(key)]] == document[path: config + [.key(key)]], "\(key)")
         }
         #expect(file[path: settings + ["paywall_builder", "lang"]] == .string("pt-br"))
         #expect(file[path: settings + ["paywall_builder", "paywall_builder_id"]] == document[path: settings + ["paywall_builder", "paywall_builder_id"]])
-        #expect(file[path: settings + ["remote_config", "lang"]] == .string("pt-br"))
+        // Its remote config is English only: the file says so, and carries it as it was.
+        #expect(file[path: settings + ["remote_config"]] == document[path: settings + ["remote_config"]])
         // pt-br strings merged over English, one localization, the vendor's `fallback` kept.
         let localizations = try #require(file[path: config + ["localizations"]])
         guard case let .array(entries) = localizations else { Issue.record("no localizations"); return }
@@ -236,14 +237,21 @@ import Testing
         #expect(paywall.localizations.first { $0.locale == "pt-br" }?.strings["title"] == .string("Desbloqueie o Lumen Premium"))
     }
 
-    @Test func anotherVersionIsBuiltFromTheModel() throws {
+    /// In another version the document is written with every key it had, but for what that version
+    /// writes otherwise: format 9's products written as 8 say whether they are consumable.
+    @Test func anotherVersionKeepsTheDocumentsKeys() throws {
         let (document, _) = try roundTrip("sync-config/sample-adapty-fallback-v9.json", locales: ["en"])
         let export = try FallbackFileSetTests.decode(path: "sync-config/sample-adapty-fallback-v9.json")
         let set = try FallbackFileSet(export: export, snapshotKey: "s", version: 8, locales: ["en"], deviceLocales: [])
         let file = try Self.parse(set.files[0])
-        #expect(file != document)
         #expect(file[path: "meta", "version"] == .number("8"))
-        #expect(file[path: "data", "locked_feature", "data", 0, "future_field"] == nil)
+        #expect(file[path: "data", "locked_feature", "data", 0, "future_field", "rollout"] == .string("2027-q1"))
+        let products = ["data", "locked_feature", "data", 0, "products"] as [PathComponent]
+        let written = try #require(file[path: products]?.arrayValue)
+        let original = try #require(document[path: products]?.arrayValue)
+        #expect(written.map { $0[path: "is_consumable"] } == original.map { .bool($0[path: "product_type"] == .string("consumable")) })
+        // Nothing else differs: no key is lost.
+        #expect(file.removingEverywhere("is_consumable").removingEverywhere("version") == document.removingEverywhere("version"))
     }
 }
 
@@ -256,6 +264,18 @@ enum PathComponent: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
 }
 
 extension JSONValue {
+    /// The value with every member named `key` removed, at any depth.
+    func removingEverywhere(_ key: String) -> JSONValue {
+        switch self {
+        case let .object(object):
+            var result = JSONObject()
+            for member in object.members where member.key != key { result.append(member.key, member.value.removingEverywhere(key)) }
+            return .object(result)
+        case let .array(elements): return .array(elements.map { $0.removingEverywhere(key) })
+        default: return self
+        }
+    }
+
     subscript(path components: PathComponent...) -> JSONValue? {
         self[path: components]
     }

@@ -33,7 +33,7 @@ import Testing
         #expect(bundle.audience.name == "Brazil & Portugal")
         #expect(bundle.audience.versionID == "65651d90-7c6f-4779-8347-63cd7eac47f5")
         #expect(bundle.matchedSegments == ["lusophone"])
-        #expect(bundle.variation == Variation(variationID: "cd0d359e-2fa5-45a2-9167-cdcbcea97a9b", contentID: "pw_onboarding_hero", weight: 100))
+        #expect(bundle.variation == Variation(variationID: "cd0d359e-2fa5-45a2-9167-cdcbcea97a9b", contentKey: "pw_onboarding_hero", weight: 100))
         #expect(bundle.paywall?.paywall.id == "pw_onboarding_hero")
         #expect(bundle.paywall?.paywall.name == "Onboarding · Hero video")
         #expect(bundle.paywall?.paywall.locales == ["en", "pt-br", "pt", "zh-hant", "zh", "es-419", "es", "de", "ar", "ja"])

@@ -21,7 +21,7 @@ import Testing
 
     static func audience(_ versionID: String, _ variations: [(String, Int)]) -> Audience {
         Audience(name: "All Users", priority: 100, segmentIDs: [], versionID: versionID,
-                 variations: variations.map { Variation(variationID: $0.0, contentID: "pw-\($0.0)", weight: $0.1) })
+                 variations: variations.map { Variation(variationID: $0.0, contentKey: "pw-\($0.0)", weight: $0.1) })
     }
 
     /// Variations are walked by ascending weight, then id: (20 c) (30 b) (50 a).

@@ -34,7 +34,7 @@ enum Fixture {
     ]
 
     static let paywalls = [
-        Paywall(id: "pw_hero", name: "Onboarding Hero", productIDs: ["prod_yearly", "prod_monthly"], defaultLocale: "en",
+        Paywall(id: "pw_hero", name: "Onboarding Hero", productKeys: ["prod_yearly", "prod_monthly"], defaultLocale: "en",
                 localizations: [
                     localization("en", title: "Go Premium", remoteConfig: .object(JSONObject(["title": .string("Go Premium"), "discount": .number("0.20")]))),
                     localization("pt-br", title: "Seja Premium", remoteConfig: .null),
@@ -43,7 +43,7 @@ enum Fixture {
                 ],
                 view: ViewConfiguration(templateID: "basic", assets: JSONObject(["hero_image": .string("https://cdn.example.com/hero.jpg")]),
                                         timers: ["CUSTOM_TIMER_6H"], customActions: ["open_faq"])),
-        Paywall(id: "pw_promo", name: "Promo", productIDs: ["prod_lifetime"], defaultLocale: "en",
+        Paywall(id: "pw_promo", name: "Promo", productKeys: ["prod_lifetime"], defaultLocale: "en",
                 localizations: [
                     localization("en", title: "Last chance", remoteConfig: nil),
                     localization("es-419", title: "Última oportunidad", remoteConfig: nil),
@@ -55,14 +55,14 @@ enum Fixture {
     static let placements = [
         Placement(id: onboarding, audiences: [
             Audience(name: "iOS 3.2 in Brazil", priority: 1, segmentIDs: ["ios_3_2", "lusophone"], versionID: "9a1d",
-                     variations: [Variation(variationID: "v-a", contentID: "pw_hero", weight: 50),
-                                  Variation(variationID: "v-b", contentID: "pw_promo", weight: 50)]),
+                     variations: [Variation(variationID: "v-a", contentKey: "pw_hero", weight: 50),
+                                  Variation(variationID: "v-b", contentKey: "pw_promo", weight: 50)]),
             Audience(name: "All Users", priority: 2, segmentIDs: [], versionID: "7c2e",
-                     variations: [Variation(variationID: "v-c", contentID: "pw_hero", weight: 100)]),
+                     variations: [Variation(variationID: "v-c", contentKey: "pw_hero", weight: 100)]),
         ]),
         Placement(id: promo, audiences: [
             Audience(name: "All Users", priority: 1, segmentIDs: [], versionID: "51f0",
-                     variations: [Variation(variationID: "v-d", contentID: "pw_promo", weight: 100)]),
+                     variations: [Variation(variationID: "v-d", contentKey: "pw_promo", weight: 100)]),
         ]),
     ]
 

@@ -33,8 +33,8 @@ import Testing
                 #expect(try image.localizations(ofPaywall: id, locales: locales, in: snapshot)
                             == store.localizations(ofPaywall: id, locales: locales, in: snapshot))
             }
-            let productIDs = Fixture.products.map(\.id) + ["missing"]
-            #expect(try image.products(productIDs, in: snapshot) == store.products(productIDs, in: snapshot))
+            let productKeys = Fixture.products.map(\.id) + ["missing"]
+            #expect(try image.products(productKeys, in: snapshot) == store.products(productKeys, in: snapshot))
             #expect(try image.localeFacts(of: snapshot) == store.localeFacts(of: snapshot))
             let keys = ["prod_monthly/price", "prod_yearly/price", "missing"]
             #expect(try image.formattedTexts(for: "en", keys: keys, in: snapshot) == store.formattedTexts(for: "en", keys: keys, in: snapshot))

@@ -54,12 +54,12 @@ import Testing
 
         for paywall in export.paywalls {
             let stored = try store.paywall(paywall.id, in: info)
-            #expect(stored == StoredPaywall(id: paywall.id, name: paywall.name, productIDs: paywall.productIDs,
+            #expect(stored == StoredPaywall(id: paywall.id, name: paywall.name, productKeys: paywall.productKeys,
                                             defaultLocale: paywall.defaultLocale, view: paywall.view,
                                             locales: paywall.localizations.map(\.locale)))
             let locales = paywall.localizations.map(\.locale)
             #expect(try store.localizations(ofPaywall: paywall.id, locales: locales, in: info) == paywall.localizations)
-            #expect(try store.products(paywall.productIDs, in: info) == paywall.productIDs.map { id in export.products.first { $0.id == id }! })
+            #expect(try store.products(paywall.productKeys, in: info) == paywall.productKeys.map { id in export.products.first { $0.id == id }! })
         }
     }
 

@@ -65,6 +65,6 @@ import Testing
         #expect(file.string("data/com.lumenlabs.settings.v2/data/0/paywall_builder/lang") == "pt-br")
         #expect(file.string("data/com.lumenlabs.settings.v2/data/0/paywall_builder/paywall_builder_config/localizations/0/strings/0/value")
             == "Desbloqueie o Lumen Premium")
-        #expect(file["data/com.lumenlabs.settings.v2/data/0/paywall_builder/paywall_builder_config/screens"] != nil)
+        #expect(file["data/com.lumenlabs.settings.v2/data/0/paywall_builder/paywall_builder_config/styles/default"] != nil)
     }
 }

@@ -9,9 +9,9 @@ struct CrossReferenceChecks {
         checkUnique(export.products, "product") { $0.id }
         checkUnique(export.paywalls, "paywall") { $0.id }
         checkUnique(export.placements, "placement") { $0.id }
-        let (segmentIDs, productIDs, paywallIDs) = export.declaredIDs
+        let (segmentIDs, productKeys, paywallIDs) = export.declaredIDs
         for paywall in export.paywalls {
-            for (index, productID) in paywall.value.productIDs.enumerated() where !productIDs.contains(productID) {
+            for (index, productID) in paywall.value.productKeys.enumerated() where !productKeys.contains(productID) {
                 issues.report(paywall.pointer.appending("product_ids").appending(index), "no product has id '\(productID)'")
             }
             let locales = paywall.value.localizations.map(\.locale)
@@ -59,8 +59,8 @@ struct CrossReferenceChecks {
                 if !variationIDs.insert(variation.variationID).inserted {
                     issues.report(variationPointer.appending("variation_id"), "duplicate variation id '\(variation.variationID)' in this placement")
                 }
-                if !paywallIDs.contains(variation.contentID) {
-                    issues.report(variationPointer.appending("paywall_id"), "no paywall has id '\(variation.contentID)'")
+                if !paywallIDs.contains(variation.contentKey) {
+                    issues.report(variationPointer.appending("paywall_id"), "no paywall has id '\(variation.contentKey)'")
                 }
             }
         }

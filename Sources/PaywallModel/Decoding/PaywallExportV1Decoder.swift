@@ -147,7 +147,7 @@ final class PaywallExportV1Decoder {
     private func decodePaywall(_ reader: FieldReader) -> Paywall? {
         let id = reader.identifier("id")
         let name = reader.string("name")
-        let productIDs = reader.strings("product_ids")
+        let productKeys = reader.strings("product_ids")
         // Without its own, a paywall takes the export's default locale (filled in by `decode`).
         let defaultLocale = reader.locale("default_locale", required: false, problem: localeProblem) ?? ""
         var localizations: [Localization] = []
@@ -164,8 +164,8 @@ final class PaywallExportV1Decoder {
             }
         }
         let view = reader.optionalObject("view", decodeView)
-        guard let id, let name, let productIDs, complete, view.valid else { return nil }
-        return Paywall(id: id, name: name, productIDs: productIDs, defaultLocale: defaultLocale,
+        guard let id, let name, let productKeys, complete, view.valid else { return nil }
+        return Paywall(id: id, name: name, productKeys: productKeys, defaultLocale: defaultLocale,
                        localizations: localizations, view: view.value)
     }
 
@@ -232,7 +232,7 @@ final class PaywallExportV1Decoder {
         let paywallID = reader.identifier("paywall_id")
         let weight = reader.integer("weight", in: 0...100)
         guard let variationID, let paywallID, let weight else { return nil }
-        return Variation(variationID: variationID, contentID: paywallID, weight: weight)
+        return Variation(variationID: variationID, contentKey: paywallID, weight: weight)
     }
 
     // MARK: Small value checks

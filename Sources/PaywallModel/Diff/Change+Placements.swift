@@ -29,7 +29,7 @@ extension Change {
             if old.weight != new.weight {
                 changes.append(.variationWeight(placement: placement, audience: name, variation: id, from: old.weight, to: new.weight))
             }
-            let oldContent = Content(oldKind, old.contentID), newContent = Content(newKind, new.contentID)
+            let oldContent = Content(oldKind, old.contentKey), newContent = Content(newKind, new.contentKey)
             if oldContent != newContent {
                 changes.append(.contentSwap(placement: placement, audience: name, variation: id, from: oldContent, to: newContent))
             }

@@ -39,4 +39,9 @@ extension JSONValue {
         if case let .array(elements) = self { return elements }
         return nil
     }
+
+    public var isNumber: Bool {
+        if case .number = self { return true }
+        return false
+    }
 }

@@ -2,6 +2,9 @@
 /// a remote config in every language. Unlike a paywall, a flow carries all its languages at once.
 public struct Flow: Sendable, Equatable {
     public var id: String
+    /// What variations refer to it by, unique in the export: its id, unless a vendor file's variations
+    /// carry different content under one id, each then kept under a key of its own (`FallbackCatalog`).
+    public var key: String
     public var name: String
     /// `flow_version_id`: what names the flow's one UI schema in format 10.
     public var versionID: String?
@@ -16,8 +19,9 @@ public struct Flow: Sendable, Equatable {
     public var grids: JSONValue?
 
     public init(id: String, name: String, versionID: String?, remoteConfigs: [RemoteConfig], paywalls: [FlowPaywall],
-                layouts: [FlowLayout], grids: JSONValue?) {
+                layouts: [FlowLayout], grids: JSONValue?, key: String? = nil) {
         self.id = id
+        self.key = key ?? id
         self.name = name
         self.versionID = versionID
         self.remoteConfigs = remoteConfigs
@@ -48,15 +52,15 @@ public struct FlowPaywall: Sendable, Equatable {
     public var paywallID: String
     public var paywallName: String
     public var webPurchaseURL: String?
-    /// Ids into the export's products.
-    public var productIDs: [String]
+    /// The `key`s of the products it sells, in its order.
+    public var productKeys: [String]
 
-    public init(variationID: String, paywallID: String, paywallName: String, webPurchaseURL: String?, productIDs: [String]) {
+    public init(variationID: String, paywallID: String, paywallName: String, webPurchaseURL: String?, productKeys: [String]) {
         self.variationID = variationID
         self.paywallID = paywallID
         self.paywallName = paywallName
         self.webPurchaseURL = webPurchaseURL
-        self.productIDs = productIDs
+        self.productKeys = productKeys
     }
 }
 

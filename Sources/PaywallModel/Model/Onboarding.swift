@@ -2,6 +2,9 @@
 /// there from the `Accept-Language` the app sends, so the export holds no strings of its own.
 public struct Onboarding: Sendable, Equatable {
     public var id: String
+    /// What variations refer to it by, unique in the export: its id, unless a vendor file's variations
+    /// carry different content under one id, each then kept under a key of its own (`FallbackCatalog`).
+    public var key: String
     public var name: String
     /// `onboarding_builder.config_url`: an absolute http(s) URL.
     public var configURL: String
@@ -9,8 +12,9 @@ public struct Onboarding: Sendable, Equatable {
     public var builderLocale: String
     public var remoteConfig: RemoteConfig?
 
-    public init(id: String, name: String, configURL: String, builderLocale: String, remoteConfig: RemoteConfig?) {
+    public init(id: String, name: String, configURL: String, builderLocale: String, remoteConfig: RemoteConfig?, key: String? = nil) {
         self.id = id
+        self.key = key ?? id
         self.name = name
         self.configURL = configURL
         self.builderLocale = builderLocale

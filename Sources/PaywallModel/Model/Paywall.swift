@@ -1,18 +1,23 @@
 /// A paywall: its products, its localizations, and its Paywall Builder view.
 public struct Paywall: Sendable, Equatable {
     public var id: String
+    /// What variations refer to it by, unique in the export: its id, unless a vendor file's variations
+    /// carry different content under one id, each then kept under a key of its own (`FallbackCatalog`).
+    public var key: String
     public var name: String
-    public var productIDs: [String]
+    /// The `key`s of the products it sells, in its order.
+    public var productKeys: [String]
     public var defaultLocale: String
     /// Localizations keyed by locale as the export spells them, in export order.
     public var localizations: [Localization]
     public var view: ViewConfiguration?
 
-    public init(id: String, name: String, productIDs: [String], defaultLocale: String,
-                localizations: [Localization], view: ViewConfiguration?) {
+    public init(id: String, name: String, productKeys: [String], defaultLocale: String,
+                localizations: [Localization], view: ViewConfiguration?, key: String? = nil) {
         self.id = id
+        self.key = key ?? id
         self.name = name
-        self.productIDs = productIDs
+        self.productKeys = productKeys
         self.defaultLocale = defaultLocale
         self.localizations = localizations
         self.view = view

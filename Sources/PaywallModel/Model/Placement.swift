@@ -45,16 +45,16 @@ public struct Audience: Sendable, Equatable {
 
 public struct Variation: Sendable, Equatable {
     public var variationID: String
-    /// The id of the paywall, onboarding or flow shown, as the placement's kind says.
-    public var contentID: String
+    /// The `key` of the paywall, onboarding or flow shown, as the placement's kind says.
+    public var contentKey: String
     /// Percent; an audience's weights sum to 100.
     public var weight: Int
     /// The A/B variation's own name, where the export gives one (flows' `variation_name`).
     public var name: String?
 
-    public init(variationID: String, contentID: String, weight: Int, name: String? = nil) {
+    public init(variationID: String, contentKey: String, weight: Int, name: String? = nil) {
         self.variationID = variationID
-        self.contentID = contentID
+        self.contentKey = contentKey
         self.weight = weight
         self.name = name
     }

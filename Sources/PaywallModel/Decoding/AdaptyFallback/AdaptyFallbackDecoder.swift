@@ -65,27 +65,21 @@ struct AdaptyFallbackDecoder {
                                                at: root.at("ui_builder"), decoder: builderDecoder)
         return FallbackVariationDecoder(
             version: version, issues: issues,
-            paywalls: PaywallVariationDecoder(issues: issues, products: FallbackProductDecoder(issues: issues, forFlows: false),
+            paywalls: PaywallVariationDecoder(issues: issues, products: FallbackProductDecoder(version: version, issues: issues),
                                               remoteConfigs: remoteConfigs, builderDecoder: builderDecoder),
             onboardings: OnboardingVariationDecoder(issues: issues, localeProblem: localeProblem, remoteConfigs: remoteConfigs),
-            flows: FlowVariationDecoder(version: version, issues: issues, products: FallbackProductDecoder(issues: issues, forFlows: true),
+            flows: FlowVariationDecoder(version: version, issues: issues, products: FallbackProductDecoder(version: version, issues: issues),
                                         remoteConfigs: remoteConfigs, schemas: schemas))
     }
 
-    /// `response_created_at` is epoch milliseconds in the vendor's files; an ISO 8601 text is taken as
-    /// it is.
+    /// `response_created_at`: epoch milliseconds, which the vendor's SDKs require (they compare it with
+    /// what they cached).
     private func exportedAt(_ meta: FieldReader) -> String? {
-        switch meta.value("response_created_at") {
-        case nil:
-            return nil
-        case .number?:
-            return meta.integer("response_created_at", in: 0...Self.latestEpochMilliseconds).map(iso8601UTC(epochMilliseconds:))
-        case let .string(text)? where isTimestamp(text):
-            return text
-        default:
-            issues.report(meta.at("response_created_at"), "expected epoch milliseconds or an ISO 8601 date and time such as 2026-11-29T12:00:00Z")
+        if let value = meta.value("response_created_at", required: false), !value.isNumber {
+            issues.report(meta.at("response_created_at"), "expected epoch milliseconds (an integer), found \(value.kind)")
             return nil
         }
+        return meta.integer("response_created_at", in: 0...Self.latestEpochMilliseconds).map(iso8601UTC(epochMilliseconds:))
     }
 
     private func decodePlacement(_ reader: FieldReader, id: String, variationDecoder: FallbackVariationDecoder,
@@ -95,22 +89,26 @@ struct AdaptyFallbackDecoder {
         if let placementMeta, let developerID, developerID != id {
             issues.report(placementMeta.at("developer_id"), "'\(developerID)' is not the placement id '\(id)'")
         }
-        let audienceName = placementMeta?.string("audience_name", required: false)
+        let audienceName = placementMeta?.string("audience_name")
         let versionID = placementMeta?.identifier("placement_audience_version_id")
         let revision = placementMeta?.integer("revision", in: 0...Int(Int32.max))
+        // Not kept: the vendor's SDKs require it (it names the A/B test in their analytics), and the
+        // file's own placements are written back as they were.
+        let abTestName = placementMeta?.string("ab_test_name")
         let elements = reader.array("data")
         let kind = elements.flatMap { placementKind(of: $0, decoder: variationDecoder, meta: placementMeta) }
         // The vendor's Android SDK requires it of onboarding placements.
         let tracksPurchases = placementMeta?.bool("is_tracking_purchases", required: kind == .onboarding)
-        let variations = elements.flatMap { decodeVariations($0, at: reader.at("data"), decoder: variationDecoder, catalog: &catalog) }
-        guard let placementMeta, developerID == id, audienceName != nil || placementMeta.isAbsent("audience_name"),
+        let variations = elements.flatMap { decodeVariations($0, at: reader.at("data"), decoder: variationDecoder, catalog: &catalog,
+                                                             warnings: &warnings) }
+        guard let placementMeta, developerID == id, let audienceName, abTestName != nil,
               tracksPurchases != nil || placementMeta.isAbsent("is_tracking_purchases"),
               let versionID, let revision, let kind, let variations else { return nil }
         if variations.isEmpty {
             warnings.append(ValidationIssue(reader.at("data"), "placement '\(id)' has no variation: it is kept, and resolving it finds nothing"))
         }
-        // The file holds the one audience it was made for, "All Users" unless it says otherwise.
-        let audience = Audience(name: audienceName ?? "All Users", priority: 0, segmentIDs: [], versionID: versionID, variations: variations)
+        // The file holds the one audience it was made for.
+        let audience = Audience(name: audienceName, priority: 0, segmentIDs: [], versionID: versionID, variations: variations)
         return (Placement(id: id, kind: kind, audiences: [audience]), revision)
     }
 
@@ -136,16 +134,13 @@ struct AdaptyFallbackDecoder {
         kind == .onboarding ? "an onboarding" : "a \(kind.rawValue)"
     }
 
-    /// A placement's variations: weights summing to 100, variation ids unique; none is allowed (with a
-    /// warning, by the caller).
+    /// A placement's variations, each showing its content as the catalog keeps it: weights summing to
+    /// 100, variation ids unique; none is allowed (with a warning, by the caller).
     private func decodeVariations(_ elements: [(pointer: JSONPointer, value: JSONValue)], at pointer: JSONPointer, decoder: FallbackVariationDecoder,
-                            catalog: inout FallbackCatalog) -> [Variation]? {
+                                  catalog: inout FallbackCatalog, warnings: inout [ValidationIssue]) -> [Variation]? {
         let decoded = elements.map { element in FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decoder.decode) }
-        for variation in decoded.compactMap({ $0 }) {
-            catalog.add(variation, issues: issues)
-        }
         guard !decoded.contains(where: { $0 == nil }) else { return nil }
-        let variations = decoded.compactMap { $0?.variation }
+        let variations = decoded.compactMap { $0 }.map { catalog.add($0, warnings: &warnings) }
         guard !variations.isEmpty else { return [] }
         var valid = true
         if variations.map(\.weight).reduce(0, +) != 100 {

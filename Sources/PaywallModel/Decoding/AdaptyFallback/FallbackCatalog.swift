@@ -1,45 +1,82 @@
 /// The distinct paywalls, onboardings, flows and products of a fallback file, which repeats them in
-/// every variation that shows them: each is kept once, at its first place, and a later copy that
-/// differs is reported.
+/// every variation that shows them: each is kept once, at its first place. The vendor's SDKs decode
+/// each variation on its own, so a later copy may differ (a flow at another version, a product sold
+/// with other offers): it is kept too, under a key of its own, and a warning names both places.
 struct FallbackCatalog {
-    private(set) var paywalls = Catalog<Paywall>(noun: "paywall")
-    private(set) var onboardings = Catalog<Onboarding>(noun: "onboarding")
-    private(set) var flows = Catalog<Flow>(noun: "flow")
-    private(set) var products = Catalog<Product>(noun: "product")
+    private(set) var paywalls = Catalog<Paywall>(noun: "paywall", keyPath: \.key)
+    private(set) var onboardings = Catalog<Onboarding>(noun: "onboarding", keyPath: \.key)
+    private(set) var flows = Catalog<Flow>(noun: "flow", keyPath: \.key)
+    private(set) var products = Catalog<Product>(noun: "product", keyPath: \.key)
 
-    mutating func add(_ variation: FallbackVariation, issues: IssueCollector) {
-        switch variation.content {
-        case let .paywall(paywall): paywalls.add(paywall, id: paywall.value.id, issues: issues)
-        case let .onboarding(onboarding): onboardings.add(onboarding, id: onboarding.value.id, issues: issues)
-        case let .flow(flow): flows.add(flow, id: flow.value.id, issues: issues)
-        }
+    /// The variation as the catalog keeps it: showing its content by key, the content selling its
+    /// products by key.
+    mutating func add(_ variation: FallbackVariation, warnings: inout [ValidationIssue]) -> Variation {
+        var keys: [String: String] = [:]
         for product in variation.products {
-            products.add(product, id: product.value.id, issues: issues)
+            keys[product.value.id] = products.add(product, id: product.value.id, warnings: &warnings)
         }
+        func sold(_ productKeys: [String]) -> [String] {
+            productKeys.map { keys[$0] ?? $0 }
+        }
+        var kept = variation.variation
+        switch variation.content {
+        case let .paywall(paywall):
+            var selling = paywall.value
+            selling.productKeys = sold(selling.productKeys)
+            kept.contentKey = paywalls.add(Located(pointer: paywall.pointer, value: selling), id: selling.id, warnings: &warnings)
+        case let .onboarding(onboarding):
+            kept.contentKey = onboardings.add(onboarding, id: onboarding.value.id, warnings: &warnings)
+        case let .flow(flow):
+            var selling = flow.value
+            for index in selling.paywalls.indices {
+                selling.paywalls[index].productKeys = sold(selling.paywalls[index].productKeys)
+            }
+            kept.contentKey = flows.add(Located(pointer: flow.pointer, value: selling), id: selling.id, warnings: &warnings)
+        }
+        return kept
     }
 }
 
-/// Elements of one kind, each id once, in the order first seen.
+/// Elements of one kind in the order first seen, each distinct content of an id once: the first under
+/// the id itself, another under `id~2`, `id~3`, … (the first such key no element has).
 struct Catalog<Element: Equatable> {
     let noun: String
+    let keyPath: WritableKeyPath<Element, String>
     private(set) var elements: [Located<Element>] = []
-    private var index: [String: Int] = [:]
+    /// Positions of the elements of each id, in the order first seen.
+    private var positions: [String: [Int]] = [:]
+    private var keys: Set<String> = []
 
-    init(noun: String) {
+    init(noun: String, keyPath: WritableKeyPath<Element, String>) {
         self.noun = noun
+        self.keyPath = keyPath
     }
 
     var values: [Element] { elements.map(\.value) }
 
-    mutating func add(_ element: Located<Element>, id: String, issues: IssueCollector) {
-        guard let position = index[id] else {
-            index[id] = elements.count
-            elements.append(element)
-            return
+    /// The key the element is kept under.
+    mutating func add(_ element: Located<Element>, id: String, warnings: inout [ValidationIssue]) -> String {
+        let known = positions[id] ?? []
+        for position in known {
+            var candidate = element.value
+            candidate[keyPath: keyPath] = elements[position].value[keyPath: keyPath]
+            if candidate == elements[position].value { return candidate[keyPath: keyPath] }
         }
-        let first = elements[position]
-        if first.value != element.value {
-            issues.report(element.pointer, "\(noun) '\(id)' differs from the \(noun) of the same id at \(first.pointer)")
+        var key = id
+        var suffix = 1
+        while keys.contains(key) {
+            suffix += 1
+            key = "\(id)~\(suffix)"
         }
+        if let first = known.first {
+            warnings.append(ValidationIssue(element.pointer, "\(noun) '\(id)' differs from the \(noun) of the same id at "
+                                                + "\(elements[first].pointer): each keeps its own, as '\(key)'"))
+        }
+        var kept = element.value
+        kept[keyPath: keyPath] = key
+        keys.insert(key)
+        positions[id, default: []].append(elements.count)
+        elements.append(Located(pointer: element.pointer, value: kept))
+        return key
     }
 }

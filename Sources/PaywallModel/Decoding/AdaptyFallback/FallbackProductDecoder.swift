@@ -1,11 +1,12 @@
-/// Reads the products of a paywall variation, or of a paywall inside a flow. Products carry no period,
-/// price or title in the vendor's file; the model's id is the vendor's `adapty_product_id`, else the
-/// store's `vendor_product_id`.
+/// Reads the products of a paywall variation, or of a paywall inside a flow, as the vendor's SDK of
+/// the file's format version reads them (docs/formats.md): every version requires `adapty_product_id`
+/// and `vendor_product_id`; from format 9 `access_level_id` and `product_type` too; offers and the
+/// Android and flow ids are optional. Products carry no period, price or localized title in the
+/// vendor's file; the model's id is the `adapty_product_id`, and what the file says beyond the store id
+/// and access level is kept as `VendorProductDetails`.
 struct FallbackProductDecoder {
+    let version: Int
     let issues: IssueCollector
-    /// Whether these are a flow's products, which always name their `adapty_product_id`,
-    /// `access_level_id` and `product_type` (the vendor's iOS SDK requires them).
-    let forFlows: Bool
 
     func decodeList(_ reader: FieldReader) -> [Located<Product>]? {
         guard let elements = reader.array("products") else { return nil }
@@ -16,13 +17,23 @@ struct FallbackProductDecoder {
     }
 
     private func decode(_ reader: FieldReader) -> Product? {
+        let adaptyProductID = reader.identifier("adapty_product_id")
         let vendorProductID = reader.identifier("vendor_product_id")
-        let adaptyProductID = reader.identifier("adapty_product_id", required: forFlows)
-        let accessLevelID = reader.identifier("access_level_id", required: forFlows)
-        let productType = forFlows ? reader.string("product_type") : ""
-        guard let vendorProductID, productType != nil, adaptyProductID != nil || reader.isAbsent("adapty_product_id"),
-              accessLevelID != nil || reader.isAbsent("access_level_id") else { return nil }
-        return Product(id: adaptyProductID ?? vendorProductID, vendorProductID: vendorProductID, accessLevelID: accessLevelID,
-                       period: nil, trial: nil, titles: [:], prices: [])
+        // Required from format 9; format 8 has `is_consumable` instead, which no SDK of it needs.
+        let accessLevelID = reader.identifier("access_level_id", required: version >= 9)
+        let productType = reader.string("product_type", required: version >= 9)
+        func text(_ key: String) -> (value: String?, valid: Bool) { reader.optional(key, reader.string) }
+        let title = text("title"), promotionalOffer = text("promotional_offer_id"), winBackOffer = text("win_back_offer_id")
+        let basePlan = text("base_plan_id"), offer = text("offer_id"), flowProduct = text("flow_product_id")
+        let eligibility = reader.optional("promotional_offer_eligibility", reader.bool)
+        guard let adaptyProductID, let vendorProductID, accessLevelID != nil || (version < 9 && reader.isAbsent("access_level_id")),
+              productType != nil || (version < 9 && reader.isAbsent("product_type")),
+              [title, promotionalOffer, winBackOffer, basePlan, offer, flowProduct].allSatisfy(\.valid), eligibility.valid else { return nil }
+        let details = VendorProductDetails(adaptyProductID: adaptyProductID, productType: productType, title: title.value,
+                                           promotionalOfferID: promotionalOffer.value, promotionalOfferEligibility: eligibility.value,
+                                           winBackOfferID: winBackOffer.value, basePlanID: basePlan.value, offerID: offer.value,
+                                           flowProductID: flowProduct.value)
+        return Product(id: adaptyProductID, vendorProductID: vendorProductID, accessLevelID: accessLevelID, period: nil, trial: nil,
+                       titles: [:], prices: [], vendorDetails: details)
     }
 }

@@ -33,13 +33,13 @@ struct FallbackVariationDecoder {
             decoded = flows.decode(reader).map { (.flow($0.flow), $0.products, $0.variationName) }
         }
         guard let variationID, let weight, let decoded else { return nil }
-        let contentID: String
+        let contentKey: String
         switch decoded.content {
-        case let .paywall(paywall): contentID = paywall.value.id
-        case let .onboarding(onboarding): contentID = onboarding.value.id
-        case let .flow(flow): contentID = flow.value.id
+        case let .paywall(paywall): contentKey = paywall.value.id
+        case let .onboarding(onboarding): contentKey = onboarding.value.id
+        case let .flow(flow): contentKey = flow.value.id
         }
-        return FallbackVariation(variation: Variation(variationID: variationID, contentID: contentID, weight: weight, name: decoded.name),
+        return FallbackVariation(variation: Variation(variationID: variationID, contentKey: contentKey, weight: weight, name: decoded.name),
                                  content: decoded.content, products: decoded.products)
     }
 

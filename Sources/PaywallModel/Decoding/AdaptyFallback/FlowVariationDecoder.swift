@@ -34,11 +34,11 @@ struct FlowVariationDecoder {
         let variationID = reader.identifier("variation_id")
         let paywallID = reader.identifier("paywall_id")
         let name = reader.string("paywall_name")
-        let webPurchaseURL = reader.string("web_purchase_url", required: false)
+        let webPurchaseURL = reader.url("web_purchase_url", required: false)
         let products = products.decodeList(reader)
         guard let variationID, let paywallID, let name, webPurchaseURL != nil || reader.isAbsent("web_purchase_url"), let products else { return nil }
         return (FlowPaywall(variationID: variationID, paywallID: paywallID, paywallName: name, webPurchaseURL: webPurchaseURL,
-                            productIDs: products.map(\.value.id)), products)
+                            productKeys: products.map(\.value.id)), products)
     }
 
     /// The flow's UI schemas and grids: in format 10 the `ui_builder` entry of its `flow_version_id`, if

@@ -7,22 +7,24 @@ struct PaywallBuilderContent {
     let view: ViewConfiguration
 }
 
-/// Reads a Paywall Builder configuration of a fallback file (`paywall_builder_config`, or an entry of
+/// Reads a Paywall Builder configuration of a fallback file (`paywall_builder_config`, or a UI schema of
 /// `ui_builder` from format 10). Only what the model holds is read; layouts and styles stay in the
-/// original JSON.
+/// original JSON, whose frame `LayoutCheck` checks as the vendor's SDKs decode it.
 struct PaywallBuilderDecoder {
     let issues: IssueCollector
     let localeProblem: (String) -> String?
 
-    func decode(_ reader: FieldReader) -> PaywallBuilderContent? {
+    func decode(_ reader: FieldReader, as kind: LayoutCheck.Kind) -> PaywallBuilderContent? {
+        let frameValid = LayoutCheck(issues: issues).check(reader, as: kind)
         let templateID = reader.identifier("template_id", required: false)
         let defaultLocale = reader.locale("default_localization", required: false, problem: localeProblem)
         let assets = assets(reader)
-        let localizations = localizations(reader)
+        // SDK 3.x requires each localization's strings; the UI schemas of 4.x may leave them out.
+        let localizations = localizations(reader, stringsRequired: kind == .paywallBuilder)
         var customActions: [String] = []
         var path = reader.pointer.tokens
         let actionsValid = collectCustomActions(in: .object(reader.object), path: &path, into: &customActions)
-        guard templateID != nil || reader.isAbsent("template_id"), defaultLocale != nil || reader.isAbsent("default_localization"),
+        guard frameValid, templateID != nil || reader.isAbsent("template_id"), defaultLocale != nil || reader.isAbsent("default_localization"),
               let assets, let localizations, actionsValid else { return nil }
         return PaywallBuilderContent(
             defaultLocale: defaultLocale.map { Located(pointer: reader.at("default_localization"), value: $0) },
@@ -30,13 +32,14 @@ struct PaywallBuilderDecoder {
             view: ViewConfiguration(templateID: templateID, assets: assets, timers: [], customActions: customActions))
     }
 
-    private func localizations(_ reader: FieldReader) -> [Localization]? {
+    private func localizations(_ reader: FieldReader, stringsRequired: Bool) -> [Localization]? {
         guard let elements = reader.array("localizations", required: false) else {
             return reader.isAbsent("localizations") ? [] : nil
         }
         var locales: Set<String> = []
         let localizations = elements.map { element -> Localization? in
-            guard let localization = FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decodeLocalization) else {
+            guard let localization = FieldReader(element.value, at: element.pointer, issues: issues)
+                .flatMap({ decodeLocalization($0, stringsRequired: stringsRequired) }) else {
                 return nil
             }
             guard locales.insert(localization.locale).inserted else {
@@ -48,36 +51,44 @@ struct PaywallBuilderDecoder {
         return localizations.contains { $0 == nil } ? nil : localizations.compactMap { $0 }
     }
 
-    private func decodeLocalization(_ reader: FieldReader) -> Localization? {
+    private func decodeLocalization(_ reader: FieldReader, stringsRequired: Bool) -> Localization? {
         let locale = reader.locale("id", problem: localeProblem)
         let isRightToLeft = reader.bool("is_right_to_left", required: false)
-        let strings = keyedByID(reader, "strings", noun: "string", value: stringValue)
+        if stringsRequired, reader.isAbsent("strings") { issues.report(reader.at("strings"), "required") }
+        // The vendor's SDKs let a later string of an id replace an earlier one.
+        let strings = keyedByID(reader, "strings", noun: "string", duplicates: .lastWins, value: stringValue)
         let assets = assets(reader)
-        guard let locale, let strings, let assets, isRightToLeft != nil || reader.isAbsent("is_right_to_left") else { return nil }
+        guard let locale, let strings, let assets, isRightToLeft != nil || reader.isAbsent("is_right_to_left"),
+              !stringsRequired || !reader.isAbsent("strings") else { return nil }
         return Localization(locale: locale, remoteConfig: nil, strings: strings, assets: assets, isRightToLeft: isRightToLeft)
     }
 
-    /// A string's `value`: plain text or a rich-text array, kept as JSON. Its `fallback` (what the SDK
-    /// shows when a tag such as PRICE cannot be filled) has no place in the model and is not read.
+    /// A string's `value`: rich text (plain text, one item or an array of items), kept as JSON. Its
+    /// `fallback` (what the SDK shows when a tag such as PRICE cannot be filled) has no place in the
+    /// model and is not read.
     private func stringValue(_ reader: FieldReader) -> JSONValue? {
         guard let value = reader.value("value") else { return nil }
         switch value {
-        case .string, .array: return value
+        case .string, .array, .object: return value
         default:
-            issues.report(reader.at("value"), "expected a string or a rich-text array, found \(value.kind)")
+            issues.report(reader.at("value"), "expected rich text (a string, an item object or an array of items), found \(value.kind)")
             return nil
         }
     }
 
-    /// Assets keyed by asset id: the vendor lists them as objects with an `id`; an object already keyed
-    /// by id is taken as it is.
+    /// Assets keyed by asset id: the vendor lists them as objects with an `id` (its SDKs refuse any
+    /// other form).
     private func assets(_ reader: FieldReader) -> JSONObject? {
-        if case let .object(keyed) = reader.object["assets"] { return keyed }
-        return keyedByID(reader, "assets", noun: "asset") { .object($0.object) }
+        keyedByID(reader, "assets", noun: "asset", duplicates: .refused) { .object($0.object) }
     }
 
-    /// An optional array of objects with unique `id`s, as one object keyed by those ids.
-    private func keyedByID(_ reader: FieldReader, _ key: String, noun: String, value: (FieldReader) -> JSONValue?) -> JSONObject? {
+    enum Duplicates {
+        case refused, lastWins
+    }
+
+    /// An optional array of objects with `id`s, as one object keyed by those ids.
+    private func keyedByID(_ reader: FieldReader, _ key: String, noun: String, duplicates: Duplicates,
+                           value: (FieldReader) -> JSONValue?) -> JSONObject? {
         guard let elements = reader.array(key, required: false) else { return reader.isAbsent(key) ? JSONObject() : nil }
         var keyed = JSONObject()
         var ids: Set<String> = []
@@ -94,8 +105,12 @@ struct PaywallBuilderDecoder {
                 continue
             }
             guard ids.insert(id).inserted else {
-                issues.report(item.at("id"), "duplicate \(noun) id '\(id)'")
-                valid = false
+                if duplicates == .lastWins {
+                    keyed = keyed.replacing(id, with: itemValue)
+                } else {
+                    issues.report(item.at("id"), "duplicate \(noun) id '\(id)'")
+                    valid = false
+                }
                 continue
             }
             keyed.append(id, itemValue)

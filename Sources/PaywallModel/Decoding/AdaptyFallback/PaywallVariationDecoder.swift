@@ -12,18 +12,22 @@ struct PaywallVariationDecoder {
         let products = products.decodeList(reader)
         let remoteConfig = reader.optionalObject("remote_config", remoteConfigs.decode)
         let builder = reader.optionalObject("paywall_builder", builderContent)
-        guard let paywallID, let name, let products, remoteConfig.valid, builder.valid,
+        let webPurchaseURL = reader.optional("web_purchase_url", reader.url)
+        guard let paywallID, let name, let products, remoteConfig.valid, builder.valid, webPurchaseURL.valid,
               let localizations = merge(remoteConfig.value, builder.value) else { return nil }
-        let paywall = Paywall(id: paywallID, name: name, productIDs: products.map(\.value.id),
+        let paywall = Paywall(id: paywallID, name: name, productKeys: products.map(\.value.id),
                               defaultLocale: localizations.defaultLocale, localizations: localizations.merged, view: builder.value?.view)
         return (Located(pointer: reader.pointer, value: paywall), products)
     }
 
-    /// The configuration inline in `paywall_builder_config`.
+    /// The configuration inline in `paywall_builder_config`. `lang` names the localization the SDKs
+    /// show (the one whose `id` it is, else the default): it is required, but the model reads the
+    /// localizations themselves.
     private func builderContent(_ reader: FieldReader) -> PaywallBuilderContent? {
         let id = reader.identifier("paywall_builder_id")
-        let content = reader.reader("paywall_builder_config").flatMap(builderDecoder.decode)
-        return id == nil ? nil : content
+        let lang = reader.string("lang")
+        let content = reader.reader("paywall_builder_config").flatMap { builderDecoder.decode($0, as: .paywallBuilder) }
+        return id == nil || lang == nil ? nil : content
     }
 
     /// The remote config first, then builder localizations, one entry per locale as spelled; and the

@@ -21,7 +21,7 @@ final class SharedViewConfigurations {
             decoder.issues.report(reference, "no UI schema '\(id)' in \(pointer)")
             return nil
         }
-        let content = FieldReader(entry, at: pointer.appending(id), issues: decoder.issues).flatMap(decoder.decode)
+        let content = FieldReader(entry, at: pointer.appending(id), issues: decoder.issues).flatMap { decoder.decode($0, as: .uiSchema) }
         decoded[id] = content
         return content
     }
