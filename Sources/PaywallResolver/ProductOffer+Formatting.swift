@@ -5,6 +5,7 @@ extension ProductOffer {
     /// `product` offered at `price`, its price and periods formatted for `locale`: taken from `known`
     /// (texts formatted at import, by `ProductFormatter.priceKey` and `periodKey`), else by ICU. A text
     /// that cannot be formatted (a currency ICU does not know) is left out, and why is added to `problems`.
+    /// Without a title in the user's language, the title is the dashboard's (a vendor file's), if any.
     init(_ product: Product, localizedTitle: String?, price: Price?, formatter: ProductFormatter, locale: LanguageTag?,
          known: [String: String] = [:], problems: inout [String]) {
         func formatted(_ field: String, _ format: (LanguageTag) throws(ProductFormattingError) -> String) -> String? {
@@ -24,7 +25,8 @@ extension ProductOffer {
                 }
             }
         }
-        self.init(vendorProductID: product.vendorProductID, localizedTitle: localizedTitle, price: price,
+        self.init(vendorProductID: product.vendorProductID, accessLevelID: product.accessLevelID,
+                  localizedTitle: localizedTitle ?? product.vendorDetails?.title, price: price,
                   localizedPrice: price.flatMap { price in
                       formatted("localizedPrice") { locale throws(ProductFormattingError) in
                           if let text = known[ProductFormatter.priceKey(price.amount, currency: price.currency)] { return text }
@@ -32,7 +34,7 @@ extension ProductOffer {
                       }
                   },
                   localizedSubscriptionPeriod: period(product.period, "localizedSubscriptionPeriod"),
-                  localizedTrialPeriod: period(product.trial, "localizedTrialPeriod"))
+                  localizedTrialPeriod: period(product.trial, "localizedTrialPeriod"), vendorDetails: product.vendorDetails)
     }
 }
 
