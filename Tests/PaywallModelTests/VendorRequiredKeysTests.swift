@@ -85,8 +85,9 @@ import Testing
         for version in 8...11 {
             let document = frame(version: version, placement: #", "is_tracking_purchases": true"#, variation: onboarding)
             // `onboarding_builder.lang` and `is_tracking_purchases`: the vendor's Android SDK requires them.
+            // (Without `onboarding_id` the variation is one of another kind, and missing that kind's keys.)
             let keys = placementKeys + ["/data/p/meta/placement/is_tracking_purchases"]
-                + paths("/data/p/data/0/", ["variation_id", "weight", "onboarding_id", "onboarding_name", "onboarding_builder",
+                + paths("/data/p/data/0/", ["variation_id", "weight", "onboarding_name", "onboarding_builder",
                                             "onboarding_builder/config_url", "onboarding_builder/lang"])
             cases += keys.map { Case(version: version, document: document, pointer: $0) }
         }
@@ -108,10 +109,14 @@ import Testing
     }
 
     static func decode(_ value: JSONValue) -> Result<PaywallExport, InvalidExport> {
-        Result { () throws(InvalidExport) in
-            try Array(value.rendered().utf8).withUnsafeBytes { bytes throws(InvalidExport) in
+        do {
+            return .success(try Array(value.rendered().utf8).withUnsafeBytes { bytes throws(InvalidExport) in
                 try ExportDecoder(localeProblem: { _ in nil }).decode(bytes, format: .adaptyFallback)
-            }
+            })
+        } catch let invalid as InvalidExport {
+            return .failure(invalid)
+        } catch {
+            return .failure(InvalidExport(issues: [], truncated: false))
         }
     }
 
