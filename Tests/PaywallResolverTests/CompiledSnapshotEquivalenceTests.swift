@@ -90,6 +90,13 @@ import Testing
         }
     }
 
+    /// One flow id at two versions, one per variation: each answers with its own.
+    @Test func aFlowAtTwoVersionsAnswersAlike() throws {
+        let outcomes = try Self.compare(PublishedFixture("Tests/Fixtures/adapty-fallback/format-11-flow-versions.json", asImported: true),
+                                        count: 600, seed: 3)
+        #expect(outcomes["flow", default: 0] > 100, "\(outcomes)")
+    }
+
     /// A store published without locale identities or formatted texts (as before they were kept): matchers
     /// parse every key, ICU formats every price.
     @Test func aSnapshotWithoutIdentitiesAnswersAlike() throws {

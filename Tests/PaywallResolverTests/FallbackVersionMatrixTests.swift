@@ -16,7 +16,8 @@ import Testing
 
     static let sources = ["sync-config/sample-export.json", "sync-config/sample-adapty-fallback-v9.json",
                           "Tests/Fixtures/adapty-fallback/format-8.json", "Tests/Fixtures/adapty-fallback/vendor-ios-v8.json",
-                          "Tests/Fixtures/adapty-fallback/format-10.json", "Tests/Fixtures/adapty-fallback/format-11.json"]
+                          "Tests/Fixtures/adapty-fallback/format-10.json", "Tests/Fixtures/adapty-fallback/format-11.json",
+                          "Tests/Fixtures/adapty-fallback/format-11-flow-versions.json"]
 
     static let cases = sources.flatMap { path in (8...11).map { Case(path: path, version: $0) } }
 
