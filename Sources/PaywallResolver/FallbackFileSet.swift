@@ -14,12 +14,14 @@ import PaywallModel
 /// it is (the vendor's web builder localizes it); a flow with every language, reordered and defaulted
 /// for the locale (`FlowInLocale`).
 ///
-/// Keys the model does not keep (layouts, styles, unknown vendor keys) are written only when the
-/// export carries the vendor document it was imported from (`sourceDocument`) and the set is written
-/// in that document's own format version: each file is then that document with only what its locale
-/// changes replaced (`RawDocumentWriter`), so the file for the document's own locale (for flows, their
-/// default locale) is the same JSON value as the document. Otherwise the files are built from the model
-/// (`ModelDocumentWriter`).
+/// Every file holds what the vendor's SDKs of its version require (docs/formats.md). A snapshot
+/// imported from a vendor file is written from the document it was imported from, in any version
+/// (`RawDocumentWriter`): every key it had is kept (layouts, styles, offers, unknown keys), converted
+/// where the target version names it otherwise, and only what the file's locale changes is replaced;
+/// so the file in the document's own version for its own locale (for flows, their default locale) is
+/// the same JSON value as the document. Other exports are written from the model
+/// (`ModelDocumentWriter`): a paywall-export names no Paywall Builder layout, and its paywalls carry
+/// none.
 public struct FallbackFileSet: Sendable {
     public static let supportedVersions = 8...11
     public static let defaultVersion = 9

@@ -13,15 +13,26 @@ enum FallbacksCommand: Command {
             Writes fallback.<locale>.json for each locale (default: every language of the content the
             format version holds), each placement's default-audience variations as a user of that locale
             gets them: paywalls (formats 8 and 9) with their remote config and Paywall Builder strings
-            merged along the locale's chain; onboardings (8 to 11) as they are, since the vendor's web
-            builder localizes them; flows (10 and 11) with every language, the locale's remote config
-            first and its localizations the layouts' defaults. A placement of a kind the version does not
-            hold is left out with a warning. Plus manifest.json: the files with their sizes and SHA-256,
-            and `lookup`, which maps every locale ICU knows to the file an app on that device locale
-            should load. The set is written beside DIR and renamed into place: DIR is replaced as a
-            whole. The format version defaults to the snapshot's own when it was imported from a vendor
-            file, else 9. Written in that version, a vendor file's snapshot keeps every key of the
-            imported document; only what the locale changes is replaced.
+            merged along the locale's chain, each `lang` naming the localization its content came from;
+            onboardings (8 to 11) as they are, since the vendor's web builder localizes them; flows (10
+            and 11) with every language, the locale's remote config first and its localizations the
+            layouts' defaults. A placement of a kind the version does not hold is left out with a
+            warning. Plus manifest.json: the files with their sizes and SHA-256, and `lookup`, which maps
+            every locale ICU knows to the file an app on that device locale should load. The set is
+            written beside DIR and renamed into place: DIR is replaced as a whole.
+
+            Every file holds what the vendor's SDK of its version requires (docs/formats.md): in every
+            version the placement's developer_id, audience_name, placement_audience_version_id,
+            revision and ab_test_name, and epoch-millisecond response_created_at; products'
+            adapty_product_id and vendor_product_id, from format 9 their access_level_id and
+            product_type; a Paywall Builder layout whole (template_id, template_revision, styles) or
+            none; a UI schema's format and screens. A snapshot imported from a vendor file is written
+            from the imported document, in any version: every key it had is kept, what the version
+            names otherwise is converted (format 8's products gain an access level, `premium` when
+            none is named, and a type; format 10's flow schema becomes format 11's one layout, shown
+            everywhere; format 11 written as 10 keeps each flow's first layout). A paywall-export names
+            no Paywall Builder layout: its paywalls carry their remote config and no builder. The format
+            version defaults to the snapshot's own when it was imported from a vendor file, else 9.
             """,
         options: [
             .source,
