@@ -41,18 +41,18 @@ public struct CoverageReport: Sendable {
     public init(export: PaywallExport, shownBy placement: Placement? = nil, deviceLocales: [String], mode: MatchMode = .cldr,
                 policy: LocalePolicy = .standard) {
         let shown = placement.map { Set($0.audiences.flatMap(\.variations).map(\.contentKey)) }
-        /// Whether content of `kind` with `id` is reported: a placement shows one kind only.
-        func reports(_ kind: PlacementKind, _ id: String) -> Bool {
+        /// Whether content of `kind` with `key` is reported: a placement shows one kind only.
+        func reports(_ kind: PlacementKind, _ key: String) -> Bool {
             guard let placement, let shown else { return true }
-            return placement.kind == kind && shown.contains(id)
+            return placement.kind == kind && shown.contains(key)
         }
-        paywalls = export.paywalls.filter { reports(.paywall, $0.id) }.map { paywall in
+        paywalls = export.paywalls.filter { reports(.paywall, $0.key) }.map { paywall in
             let matcher = LocaleMatcher(available: paywall.localizations.map(\.locale), defaultLocale: paywall.defaultLocale,
                                         mode: mode, policy: policy)
             return PaywallCoverage(paywallID: paywall.id, name: paywall.name,
                                    strings: StringsCoverage(paywall.localizations, matcher: matcher, deviceLocales: deviceLocales))
         }
-        flows = export.flows.filter { reports(.flow, $0.id) }.map { FlowCoverage($0, deviceLocales: deviceLocales, mode: mode, policy: policy) }
-        onboardings = export.onboardings.filter { reports(.onboarding, $0.id) }
+        flows = export.flows.filter { reports(.flow, $0.key) }.map { FlowCoverage($0, deviceLocales: deviceLocales, mode: mode, policy: policy) }
+        onboardings = export.onboardings.filter { reports(.onboarding, $0.key) }
     }
 }

@@ -1,7 +1,7 @@
 /// Reads the vendor's fallback file, formats 8 to 11 (docs/formats.md), into the model: one placement per
-/// `data` key, holding the one audience the file was made for; one paywall per distinct `paywall_id`;
-/// one product per distinct product id. As for `paywall-export`, every problem is reported at its
-/// pointer and an element with a problem is left out.
+/// `data` key, holding the one audience the file was made for; one paywall, onboarding, flow and
+/// product per distinct content of an id (`FallbackCatalog`). As for `paywall-export`, every problem is
+/// reported at its pointer and an element with a problem is left out.
 struct AdaptyFallbackDecoder {
     private static let supportedVersions = 8...11
     /// The vendor's files name no app: exports read from them say this instead.

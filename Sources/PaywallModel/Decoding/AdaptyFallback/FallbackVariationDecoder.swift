@@ -33,6 +33,7 @@ struct FallbackVariationDecoder {
             decoded = flows.decode(reader).map { (.flow($0.flow), $0.products, $0.variationName) }
         }
         guard let variationID, let weight, let decoded else { return nil }
+        // The content's id, until `FallbackCatalog` gives the variation the key it keeps the content under.
         let contentKey: String
         switch decoded.content {
         case let .paywall(paywall): contentKey = paywall.value.id
