@@ -6,8 +6,19 @@ enum ContentType {
     /// Nil when `header` (a Content-Type value, or nil when the server sent none) is acceptable, else why not.
     static func problem(with header: String?) -> String? {
         guard let header else { return nil }
-        let mediaType = header.split(separator: ";", maxSplits: 1).first.map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() } ?? ""
-        if accepted.contains(mediaType) || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json")) { return nil }
-        return "the server sent \(mediaType.isEmpty ? "an empty content type" : mediaType), not JSON"
+        let type = mediaType(header)
+        if accepted.contains(type) || (type.hasPrefix("application/") && type.hasSuffix("+json")) { return nil }
+        return "the server sent \(type.isEmpty ? "an empty content type" : type), not JSON"
+    }
+
+    /// The same for the vendor's API, which always sends `application/json` (its CLI refuses anything else).
+    static func problem(withJSON header: String?) -> String? {
+        let type = header.map(mediaType) ?? ""
+        if type == "application/json" { return nil }
+        return "the server sent \(type.isEmpty ? "no content type" : type), not application/json"
+    }
+
+    private static func mediaType(_ header: String) -> String {
+        header.split(separator: ";", maxSplits: 1).first.map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() } ?? ""
     }
 }

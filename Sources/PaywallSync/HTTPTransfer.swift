@@ -22,7 +22,8 @@ public enum HTTPTransfer {
         defer { close(fileDescriptor) }
         guard let handle = ccurl_easy_init() else { throw TransferError(kind: .transient, message: "libcurl could not start a transfer") }
         defer { ccurl_easy_cleanup(handle) }
-        let sink = ResponseSink(limit: request.maximumBytes, fileDescriptor: fileDescriptor, progress: progress)
+        let sink = ResponseSink(limit: request.maximumBytes, fileDescriptor: fileDescriptor, progress: progress,
+                                checksShape: request.requiresJSONObject)
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { ccurl_slist_free_all(headerList) }
         for header in requestHeaders(for: request) {
@@ -63,6 +64,7 @@ public enum HTTPTransfer {
         if code != CURLE_OK { throw error(for: code, sink: sink, request: request) }
         var status = 0
         _ = ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        if let problem = sink.shapeProblem { throw TransferError(kind: .malformed, message: problem) }
         return TransferResponse(status: status, bodyBytes: sink.byteCount, entityTag: sink.header("etag"),
                                 lastModified: sink.header("last-modified"), contentType: sink.header("content-type"),
                                 retryAfterSeconds: sink.header("retry-after").flatMap { RetryAfter.seconds($0) })
@@ -96,6 +98,9 @@ public enum HTTPTransfer {
         let reason = String(cString: ccurl_easy_strerror(code))
         if let writeError = sink.writeError {
             return TransferError(kind: .local, message: "cannot write the body: \(String(cString: strerror(writeError)))")
+        }
+        if let problem = sink.shapeProblem, sink.refusedShape {
+            return TransferError(kind: .malformed, message: problem)
         }
         if sink.exceededLimit || code == CURLE_FILESIZE_EXCEEDED {
             return TransferError(kind: .oversize, message: "the body is larger than the limit of \(request.maximumBytes) bytes")

@@ -13,11 +13,24 @@ final class ResponseSink {
     /// The errno of a failed write of the body (a full disk, say).
     private(set) var writeError: Int32?
     private var headers: [String: String] = [:]
+    /// Whether a 200's body is checked to be a JSON object, and what it showed of it so far.
+    private let checksShape: Bool
+    private var status = 0
+    private(set) var shape = BodyShape()
+    /// A 200's first byte showed it is not an object: the transfer was stopped there.
+    private(set) var refusedShape = false
 
-    init(limit: Int64, fileDescriptor: Int32, progress: TransferProgress?) {
+    init(limit: Int64, fileDescriptor: Int32, progress: TransferProgress?, checksShape: Bool = false) {
         self.limit = limit
         self.fileDescriptor = fileDescriptor
         self.progress = progress
+        self.checksShape = checksShape
+    }
+
+    /// Why the last response's body is not a JSON object, when it was a 200 that had to be one.
+    var shapeProblem: String? {
+        guard checksShape, status == 200 else { return nil }
+        return refusedShape ? BodyShape.startProblem : shape.endProblem
     }
 
     func header(_ name: String) -> String? {
@@ -25,8 +38,10 @@ final class ResponseSink {
     }
 
     /// Redirect and error bodies are written too: the file holds the last response's body only.
-    func startResponse() {
+    func startResponse(statusLine: String) {
         headers.removeAll()
+        status = statusLine.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        shape = BodyShape()
         byteCount = 0
         _ = ftruncate(fileDescriptor, 0)
         _ = lseek(fileDescriptor, 0, SEEK_SET)
@@ -60,7 +75,12 @@ final class ResponseSink {
             return 0
         }
         guard let data, length > 0 else { return length }
-        return sink.write(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+        let bytes = UnsafeRawBufferPointer(start: data, count: length)
+        if sink.checksShape, sink.status == 200, !sink.shape.take(bytes) {
+            sink.refusedShape = true
+            return 0
+        }
+        return sink.write(bytes) ? length : 0
     }
 
     /// CURLOPT_HEADERFUNCTION: one header line per call, status lines included.
@@ -70,7 +90,7 @@ final class ResponseSink {
         guard let data else { return length }
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
         if line.hasPrefix("HTTP/") {
-            sink.startResponse()
+            sink.startResponse(statusLine: line)
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t\r\n")

@@ -20,6 +20,8 @@ public struct SourceResult: Sendable {
     }
 
     public let source: String
+    /// Where its export comes from: a URL, or an app of the vendor's dashboard.
+    public let origin: SyncConfiguration.Origin
     public let outcome: Outcome
     /// The final response's status, when there was one.
     public let httpStatus: Int?

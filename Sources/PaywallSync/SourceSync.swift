@@ -8,6 +8,8 @@ import PaywallStore
 struct SourceSync {
     let source: SyncConfiguration.Source
     let token: Token?
+    /// What is requested (`SyncConfiguration.Source.requestURL`).
+    let url: String
     let run: SyncRun
 
     private enum Attempt {
@@ -59,7 +61,7 @@ struct SourceSync {
             break
         }
         let outcome = record(ending)
-        return SourceResult(source: source.name, outcome: outcome, httpStatus: ending.status, bytes: bytes,
+        return SourceResult(source: source.name, origin: source.origin, outcome: outcome, httpStatus: ending.status, bytes: bytes,
                             duration: ContinuousClock.now - started, attempts: attempts,
                             snapshot: try? run.store.currentSnapshot(of: source.name))
     }
@@ -106,13 +108,13 @@ struct SourceSync {
         // Validators only mean something while the data they describe is still here.
         let validators = current == nil ? nil : try run.store.source(named: source.name)?.validators
         let request = TransferRequest(
-            url: source.url.text, headers: source.headers.map { ($0.name, $0.value) }, token: token, caFile: source.caFile,
+            url: url, headers: requestHeaders, token: token, caFile: source.caFile,
             connectTimeout: max(.milliseconds(1), min(.seconds(10), run.deadline.remaining)),
             timeout: max(.milliseconds(1), min(.seconds(source.timeoutSeconds), run.deadline.remaining)),
             maximumBytes: Int64(source.maxBytes), entityTag: validators?.entityTag, lastModified: validators?.lastModified,
-            allowsInsecureLoopback: run.allowsInsecureLoopback)
+            allowsInsecureLoopback: run.allowsInsecureLoopback, requiresJSONObject: vendorApp != nil)
         let conditional = validators?.entityTag != nil || validators?.lastModified != nil
-        run.log(.requesting(source: source.name, url: source.url.text, attempt: number, conditional: conditional))
+        run.log(.requesting(source: source.name, origin: source.origin, attempt: number, conditional: conditional))
         let response: TransferResponse
         do {
             response = try HTTPTransfer.fetch(request, into: bodyPath) { received, expected in
@@ -122,7 +124,7 @@ struct SourceSync {
             switch error.kind {
             case .transient: return .retry(reason: error.message, status: nil, retryAfterSeconds: nil)
             case .permanent: return .done(.failed(.unreachable, error.message))
-            case .oversize: return .done(.failed(.invalid, error.message))
+            case .oversize, .malformed: return .done(.failed(.invalid, error.message))
             case .local: return .done(.failed(.local, error.message))
             }
         }
@@ -136,11 +138,16 @@ struct SourceSync {
         case 304:
             // Only a request that named the data it has can be told that data is current.
             return .done(.failed(.invalid, "HTTP 304 (not modified) to a request without validators: no export to check", status: status))
+        case 500...599 where vendorApp != nil:
+            // The vendor builds the file anew for each request, and a 5xx is a build that failed (502: out of
+            // memory): another request would start the same build again.
+            return .done(.failed(.unreachable, "HTTP \(status): the vendor's API could not build the fallback file "
+                                     + "(not retried: each request builds it again)", status: status))
         case 408, 425, 429, 500...599:
             return .retry(reason: "HTTP \(status)", status: status, retryAfterSeconds: response.retryAfterSeconds)
         case 401, 403:
             let reason = token == nil ? "the server wants a token and the source has none (token_env or token_file)"
-                                      : "the server refused the token"
+                                      : "authentication failed: the server refused \(source.token.spoken)"
             return .done(.failed(.unreachable, "HTTP \(status): \(reason)", status: status))
         case 200...299:
             return .done(.failed(.invalid, "HTTP \(status) without an export", status: status))
@@ -149,12 +156,27 @@ struct SourceSync {
         }
     }
 
+    /// The app of an `adapty` source.
+    private var vendorApp: AdaptyApp? {
+        if case let .adapty(app) = source.origin { return app }
+        return nil
+    }
+
+    /// The config's headers, then what paywalls says of itself and wants back, unless the config
+    /// names them.
+    private var requestHeaders: [(name: String, value: String)] {
+        let configured = source.headers.map { ($0.name, $0.value) }
+        let named = Set(source.headers.map { $0.name.lowercased() })
+        let defaults = [("User-Agent", run.userAgent), ("Accept", "application/json")].filter { !named.contains($0.0.lowercased()) }
+        return configured + defaults
+    }
+
     /// Checks a 200's body like `import` and publishes it unless it holds the current snapshot's content
     /// (the same JSON value); either way, its validators are the ones to send next time. The very bytes
     /// of the current snapshot's download (`known`, the validators recorded with it) are not decoded
     /// again: a server may send an unchanged export under a new ETag on every request.
     private func accept(_ response: TransferResponse, bodyPath: String, known: Validators?) throws(StoreError) -> Ending {
-        if let problem = ContentType.problem(with: response.contentType) {
+        if let problem = vendorApp != nil ? ContentType.problem(withJSON: response.contentType) : ContentType.problem(with: response.contentType) {
             return .failed(.invalid, problem, status: response.status)
         }
         let decoded: DecodedExport
@@ -166,6 +188,10 @@ struct SourceSync {
                 return Ending(outcome: .unchanged(.sameBytes), status: response.status, validators: validators)
             }
             decoded = try file.decode(format: source.format, policy: run.policy)
+            if let app = vendorApp, decoded.export.format != .adaptyFallback(version: app.formatVersion) {
+                return .failed(.invalid, "the vendor sent \(decoded.export.format), but SDK \(app.sdkVersion) reads format \(app.formatVersion) "
+                                   + "(nothing published)", status: response.status)
+            }
             for warning in decoded.export.warnings { run.log(.warning(source: source.name, message: warning.description)) }
         } catch {
             return .failed(error.kind == .invalid ? .invalid : .local, error.message, status: response.status)

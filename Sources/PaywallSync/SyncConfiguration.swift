@@ -50,7 +50,8 @@ public struct SyncConfiguration: Sendable, Equatable {
         /// 1-64 characters of `[A-Za-z0-9._-]`, unique in the config: used in logs and as the store's
         /// source name.
         public let name: String
-        public let url: SourceURL
+        /// Where the export comes from.
+        public let origin: Origin
         public let format: ExportDecoder.Format
         public let token: TokenSource
         /// A PEM bundle of CAs to trust instead of the system's, resolved against the config's folder.
@@ -59,6 +60,19 @@ public struct SyncConfiguration: Sendable, Equatable {
         public let maxBytes: Int
         /// Extra request headers, in the order written (never `Authorization`).
         public let headers: [Header]
+    }
+
+    /// A source's `url`, or its `adapty` app, whose fallback file the vendor's admin API serves.
+    public enum Origin: Sendable, Equatable, CustomStringConvertible {
+        case url(SourceURL)
+        case adapty(AdaptyApp)
+
+        public var description: String {
+            switch self {
+            case let .url(url): return url.text
+            case let .adapty(app): return app.description
+            }
+        }
     }
 
     public struct Header: Sendable, Equatable {
@@ -154,14 +168,7 @@ public struct SyncConfiguration: Sendable, Equatable {
             issues.report(reader.at("name"), problem)
             name = nil
         }
-        var url: SourceURL?
-        if let text = reader.string("url", required: true) {
-            do throws(SourceURL.Problem) {
-                url = try SourceURL(parsing: text, allowInsecureLoopback: allowInsecureLoopback)
-            } catch {
-                issues.report(reader.at("url"), error.reason)
-            }
-        }
+        let origin = readOrigin(reader, allowInsecureLoopback: allowInsecureLoopback)
         var format = ExportDecoder.Format.auto
         if let text = reader.string("format") {
             if let known = ExportDecoder.Format(rawValue: text) {
@@ -170,6 +177,9 @@ public struct SyncConfiguration: Sendable, Equatable {
                 let names = ExportDecoder.Format.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
                 issues.report(reader.at("format"), "unknown format \"\(text)\" (expected one of \(names))")
             }
+        }
+        if case .adapty? = origin, format != .auto, format != .adaptyFallback {
+            issues.report(reader.at("format"), "an adapty source serves the vendor's fallback files (\"auto\" or \"adapty-fallback\")")
         }
         let variable = reader.string("token_env")
         if let variable, !isEnvironmentName(variable) {
@@ -183,14 +193,62 @@ public struct SyncConfiguration: Sendable, Equatable {
             token = .environment(variable)
         } else if let tokenFile {
             token = .file(tokenFile)
+        } else if case .adapty? = origin {
+            // The vendor's API wants one; its CLI reads the same variable.
+            token = .environment(AdaptyApp.defaultTokenVariable)
         }
         let caFile = reader.path("ca_file", directory: directory)
         let timeout = reader.integer("timeout_seconds", in: Source.timeoutRange) ?? Source.defaultTimeoutSeconds
         let maxBytes = reader.integer("max_bytes", in: Source.maxBytesRange) ?? Source.defaultMaxBytes
         let headers = readHeaders(reader)
-        guard issues.reportCount == before, let name, let url else { return nil }
-        return Source(name: name, url: url, format: format, token: token, caFile: caFile, timeoutSeconds: timeout,
+        guard issues.reportCount == before, let name, let origin else { return nil }
+        return Source(name: name, origin: origin, format: format, token: token, caFile: caFile, timeoutSeconds: timeout,
                       maxBytes: maxBytes, headers: headers)
+    }
+
+    /// The source's `url`, or its `adapty` app: exactly one of the two.
+    private static func readOrigin(_ reader: FieldReader, allowInsecureLoopback: Bool) -> Origin? {
+        let issues = reader.issues
+        func url(_ key: String, in reader: FieldReader) -> SourceURL? {
+            guard let text = reader.string(key) else { return nil }
+            do throws(SourceURL.Problem) {
+                return try SourceURL(parsing: text, allowInsecureLoopback: allowInsecureLoopback)
+            } catch {
+                issues.report(reader.at(key), error.reason)
+                return nil
+            }
+        }
+        switch (reader.isAbsent("url"), reader.isAbsent("adapty")) {
+        case (true, true):
+            issues.report(reader.at("url"), "required (or name the vendor's app in adapty)")
+            return nil
+        case (false, false):
+            issues.report(reader.at("adapty"), "give either url or adapty, not both")
+            return nil
+        case (false, true):
+            return url("url", in: reader).map(Origin.url)
+        case (true, false):
+            guard let app = reader.reader("adapty") else { return nil }
+            let before = issues.reportCount
+            let appID = app.string("app_id", required: true)
+            if let appID, let problem = AdaptyApp.appIDProblem(appID) { issues.report(app.at("app_id"), problem) }
+            let platformName = app.string("platform", required: true)
+            let platform = platformName.flatMap(AdaptyApp.Platform.init(rawValue:))
+            if let platformName, platform == nil {
+                issues.report(app.at("platform"), "unknown platform \"\(platformName)\" (expected \"ios\" or \"android\")")
+            }
+            var format: Int?
+            let sdkVersion = app.string("sdk_version", required: true)
+            if let sdkVersion {
+                switch AdaptyApp.formatVersion(ofSDK: sdkVersion) {
+                case let .success(version): format = version
+                case let .failure(problem): issues.report(app.at("sdk_version"), problem.reason)
+                }
+            }
+            let apiURL = url("api_url", in: app)
+            guard issues.reportCount == before, let appID, let platform, let sdkVersion, let format else { return nil }
+            return .adapty(AdaptyApp(appID: appID, platform: platform, sdkVersion: sdkVersion, formatVersion: format, apiURL: apiURL))
+        }
     }
 
     private static func readHeaders(_ reader: FieldReader) -> [Header] {

@@ -22,11 +22,13 @@ public final class SyncRun {
         /// A bound on the whole run tighter than the configuration's `deadline_seconds` (a resolve's
         /// load timeout).
         public var deadline: Duration?
+        /// Sent as `User-Agent` (`paywalls/0.1.0`).
+        public var userAgent: String
 
         public init(storeDirectory: String, policy: LocalePolicy = .standard, allowsInsecureLoopback: Bool = false,
                     lockWait: Duration = .zero, retention: Int = PaywallStore.defaultRetention,
                     environment: @escaping (String) -> String? = processEnvironment, sourceNames: [String]? = nil,
-                    deadline: Duration? = nil) {
+                    deadline: Duration? = nil, userAgent: String = "paywalls") {
             self.storeDirectory = storeDirectory
             self.policy = policy
             self.allowsInsecureLoopback = allowsInsecureLoopback
@@ -35,6 +37,7 @@ public final class SyncRun {
             self.environment = environment
             self.sourceNames = sourceNames
             self.deadline = deadline
+            self.userAgent = userAgent
         }
     }
 
@@ -45,6 +48,7 @@ public final class SyncRun {
     let lockWait: Duration
     let retention: Int
     let deadline: Deadline
+    let userAgent: String
     /// Where bodies are written while they download; emptied at the start of every run, so what a
     /// killed run left there goes.
     let incomingDirectory: String
@@ -60,19 +64,25 @@ public final class SyncRun {
         retention = options.retention
         let configured = Duration.seconds(configuration.deadlineSeconds)
         deadline = Deadline(after: options.deadline.map { min($0, configured) } ?? configured)
+        userAgent = options.userAgent
         self.incomingDirectory = incomingDirectory
         self.log = log
     }
 
     /// Syncs every source (or those `options` names) and returns their results in config order. Throws
-    /// only when the run cannot start: a token that cannot be read, the lock held, or a store that
-    /// cannot be opened.
+    /// only when the run cannot start: a token or an API address that cannot be read, the lock held, or
+    /// a store that cannot be opened.
     public static func perform(_ configuration: SyncConfiguration, options: Options,
                                log: @escaping (SyncEvent) -> Void) throws(SyncRunError) -> [SourceResult] {
         let sources = configuration.sources.filter { options.sourceNames?.contains($0.name) ?? true }
-        var tokens: [Token?] = []
+        var prepared: [(token: Token?, url: String)] = []
         for source in sources {
-            do { tokens.append(try source.readToken(environment: options.environment)) } catch { throw .configuration(error.description) }
+            do {
+                prepared.append((try source.readToken(environment: options.environment),
+                                 try source.requestURL(environment: options.environment, allowInsecureLoopback: options.allowsInsecureLoopback)))
+            } catch {
+                throw .configuration(error.description)
+            }
         }
         let store: PaywallStore
         do {
@@ -87,8 +97,8 @@ public final class SyncRun {
         try emptyIncomingDirectory(incoming)
         do { try store.arrangeSources(configuration.sources.map(\.name)) } catch { throw .store(error.advisingWait(after: options.lockWait)) }
         let run = SyncRun(configuration: configuration, store: store, options: options, incomingDirectory: incoming, log: log)
-        let results = zip(sources, tokens).map { source, token in
-            let result = SourceSync(source: source, token: token, run: run).sync()
+        let results = zip(sources, prepared).map { source, prepared in
+            let result = SourceSync(source: source, token: prepared.token, url: prepared.url, run: run).sync()
             log(.finished(result))
             return result
         }

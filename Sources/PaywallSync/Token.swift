@@ -120,3 +120,14 @@ extension SyncConfiguration.Source {
 public func processEnvironment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
+
+extension SyncConfiguration.TokenSource {
+    /// Where the token comes from, for a message: never its value.
+    var spoken: String {
+        switch self {
+        case .none: return "no token"
+        case let .environment(variable): return "the token of environment variable \(variable) (token_env)"
+        case let .file(path): return "the token of \(path) (token_file)"
+        }
+    }
+}

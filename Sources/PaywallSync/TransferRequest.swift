@@ -21,10 +21,13 @@ public struct TransferRequest: Sendable {
     public var lastModified: String?
     /// Plain `http://` is refused unless this is set and the host is loopback (tests).
     public var allowsInsecureLoopback: Bool
+    /// A 200's body must be a JSON object (`BodyShape`), checked as it streams in.
+    public var requiresJSONObject: Bool
 
     public init(url: String, headers: [(name: String, value: String)] = [], token: Token? = nil, caFile: String? = nil,
                 connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(30), lowSpeedBytesPerSecond: Int = 1024, lowSpeedSeconds: Int = 15,
-                maximumBytes: Int64 = 256 << 20, entityTag: String? = nil, lastModified: String? = nil, allowsInsecureLoopback: Bool = false) {
+                maximumBytes: Int64 = 256 << 20, entityTag: String? = nil, lastModified: String? = nil, allowsInsecureLoopback: Bool = false,
+                requiresJSONObject: Bool = false) {
         self.url = url
         self.headers = headers
         self.token = token
@@ -37,6 +40,7 @@ public struct TransferRequest: Sendable {
         self.entityTag = entityTag
         self.lastModified = lastModified
         self.allowsInsecureLoopback = allowsInsecureLoopback
+        self.requiresJSONObject = requiresJSONObject
     }
 }
 
@@ -63,6 +67,8 @@ public struct TransferError: Error, Sendable, Equatable, CustomStringConvertible
         case oversize
         /// This machine failed: the body could not be written (a full disk, say).
         case local
+        /// A 200 whose body cannot be what was asked for (`requiresJSONObject`).
+        case malformed
     }
 
     public let kind: Kind

@@ -7,6 +7,9 @@ enum Version {
     /// The one place the version is written: `scripts/package` reads it from this line.
     static let number = "0.1.0"
 
+    /// What sync sends as `User-Agent`.
+    static let userAgent = "paywalls/\(number)"
+
     static var lines: [String] {
         [number, "ICU \(icuVersion())", "store schema \(PaywallStore.schemaVersion)"]
     }

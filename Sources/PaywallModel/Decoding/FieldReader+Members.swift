@@ -2,7 +2,7 @@
 /// and locale values.
 extension FieldReader {
     /// True when `key` is missing or null: an optional reader's nil then means "not given", not "invalid".
-    func isAbsent(_ key: String) -> Bool {
+    public func isAbsent(_ key: String) -> Bool {
         object[key] ?? .null == .null
     }
 

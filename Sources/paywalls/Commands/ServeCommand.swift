@@ -125,7 +125,8 @@ enum ServeCommand: Command {
     private static func scheduledSync(_ settings: (configuration: SyncConfiguration, interval: Duration), arguments: ParsedArguments,
                                       context: CommandContext, policy: LocalePolicy, format: AccessLog.Format) -> ScheduledSync {
         let storePath = arguments.value("store") ?? settings.configuration.store ?? context.storePath(arguments)
-        let options = SyncRun.Options(storeDirectory: storePath, policy: policy, environment: { context.environment[$0] })
+        let options = SyncRun.Options(storeDirectory: storePath, policy: policy, environment: { context.environment[$0] },
+                                      userAgent: Version.userAgent)
         let log = SyncLog(channel: OutputChannel(fileDescriptor: STDERR_FILENO), format: format == .json ? .json : .human,
                           verbose: false, isTerminal: false)
         return ScheduledSync(configuration: settings.configuration, options: options, interval: settings.interval, log: log)

@@ -51,7 +51,7 @@ enum SyncCommand: Command {
         let storePath = arguments.value("store") ?? configuration.store ?? context.storePath(arguments)
         let options = SyncRun.Options(storeDirectory: storePath, policy: try context.localePolicy(arguments, configured: configuration.localePolicy),
                                       allowsInsecureLoopback: allowsInsecureLoopback, lockWait: wait,
-                                      environment: { context.environment[$0] })
+                                      environment: { context.environment[$0] }, userAgent: Version.userAgent)
         let results: [SourceResult]
         do {
             results = try SyncRun.perform(configuration, options: options, log: log.record)

@@ -66,7 +66,8 @@ struct FetchBeforeResolve {
     private func sync(_ names: [String], of configuration: SyncConfiguration, into storePath: String) throws(CommandFailure) -> [String] {
         let policy = try context.localePolicy(arguments, configured: configuration.localePolicy)
         let syncOptions = SyncRun.Options(storeDirectory: storePath, policy: policy,
-                                          environment: { context.environment[$0] }, sourceNames: names, deadline: options.loadTimeout)
+                                          environment: { context.environment[$0] }, sourceNames: names, deadline: options.loadTimeout,
+                                          userAgent: Version.userAgent)
         let results: [SourceResult]
         do {
             // The run's own log is not shown: the outcome of each source is, and `paywalls status` keeps it.

@@ -29,11 +29,13 @@ final class SyncLog {
 
     func record(_ event: SyncEvent) {
         switch event {
-        case let .requesting(source, url, attempt, conditional):
+        case let .requesting(source, origin, attempt, conditional):
             guard verbose else { return }
-            emit(JSONObject(["event": .string("request"), "source": .string(source), "url": .string(url), "attempt": .integer(attempt),
-                  "conditional": .bool(conditional)]),
-                 human: "\(source): GET \(url)\(conditional ? " (conditional)" : "")\(attempt > 1 ? ", try \(attempt)" : "")")
+            var fields = JSONObject(["event": .string("request"), "source": .string(source)])
+            fields.append(origin.jsonMember.key, origin.jsonMember.value)
+            fields.append("attempt", .integer(attempt))
+            fields.append("conditional", .bool(conditional))
+            emit(fields, human: "\(source): GET \(origin)\(conditional ? " (conditional)" : "")\(attempt > 1 ? ", try \(attempt)" : "")")
         case let .receiving(_, received, expected):
             drawProgress(received: received, expected: expected)
         case let .retrying(source, attempt, reason, delay):
@@ -61,8 +63,9 @@ final class SyncLog {
 
     /// A result as the log's JSON and the command's summary show it.
     static func fields(of result: SourceResult) -> JSONObject {
-        var fields = JSONObject([
-            "source": .string(result.source),
+        var fields = JSONObject(["source": .string(result.source)])
+        fields.append(result.origin.jsonMember.key, result.origin.jsonMember.value)
+        for member in JSONObject([
             "status": .string(result.status),
             "httpStatus": result.httpStatus.map { .integer($0) } ?? .null,
             "bytes": .integer(Int(result.bytes)),
@@ -70,7 +73,9 @@ final class SyncLog {
             "attempts": .integer(result.attempts),
             "etagHit": .bool(result.notModified),
             "snapshot": result.snapshot.map { .string($0.key) } ?? .null,
-        ])
+        ]).members {
+            fields.append(member.key, member.value)
+        }
         if case let .failed(failure) = result.outcome { fields.append("message", .string(failure.message)) }
         return fields
     }
