@@ -66,6 +66,9 @@ Script format (JSON)
     gzip                   true: gzip the body when Accept-Encoding allows gzip (Content-Encoding: gzip)
     oversize_bytes         N: body of exactly N bytes of valid JSON {"padding":"xxxx..."} (streamed)
     require_bearer         "TOKEN": 401 (WWW-Authenticate: Bearer) unless Authorization: Bearer TOKEN
+    require_query          "a=1&b=2": 404 (note "query-mismatch") unless the query string is exactly this
+    require_headers        {"Name": "value", ...}: 404 (note "header-mismatch") unless each header has exactly
+                           that value (a value ending in "*": that prefix)
     redirect_to            "/path" (same server) or a full URL (https://... or http://...); sets Location
     delay_seconds          sleep before sending the response headers
     drip_bytes_per_second  send the body slowly at about this rate
@@ -79,7 +82,8 @@ Script format (JSON)
 Request log
   One JSON line per request appended to DIR/requests.log:
     {"time": ..., "method", "path", "query", "if_none_match", "if_modified_since", "accept_encoding",
-     "authorization": "present"|"absent", "status", "entry": index used, "note": e.g. "bearer-mismatch"}
+     "authorization": "present"|"absent", "accept", "user_agent", "status", "entry": index used,
+     "note": e.g. "bearer-mismatch"}
   The Authorization value is never logged. TLS handshake failures are logged with
   "method": null, "path": null and "tls_error".
 
@@ -234,6 +238,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             "if_none_match": h.get("If-None-Match"), "if_modified_since": h.get("If-Modified-Since"),
             "accept_encoding": h.get("Accept-Encoding"),
             "authorization": "present" if h.get("Authorization") is not None else "absent",
+            "accept": h.get("Accept"), "user_agent": h.get("User-Agent"),
         }
         resp, idx = state.pick(path)
         rec["entry"] = idx
@@ -244,6 +249,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError, ssl.SSLError, socket.timeout, OSError):
             pass
 
+    def mismatch(self, r):
+        """The note of a request that is not the one the response is for, or None."""
+        query = self.path.partition("?")[2]
+        if r.get("require_query") is not None and query != r["require_query"]:
+            return "query-mismatch"
+        for name, wanted in (r.get("require_headers") or {}).items():
+            got = self.headers.get(name)
+            if got is None or (got[:len(wanted) - 1] != wanted[:-1] if wanted.endswith("*") else got != wanted):
+                return "header-mismatch"
+        return None
+
     def respond(self, r, rec, with_body):
         state = self.server.state
         base_dir = os.path.dirname(state.script_path)
@@ -253,7 +269,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             headers.append((k, str(v)))
         note = None
         body = None
-        if r.get("require_bearer") is not None:
+        mismatch = self.mismatch(r)
+        if mismatch is not None:
+            status, note = 404, mismatch
+            headers = [("Content-Type", "text/plain")]
+            body = Body(b"not found\n")
+            r = {}
+        if body is None and r.get("require_bearer") is not None:
             if self.headers.get("Authorization") != "Bearer %s" % r["require_bearer"]:
                 status, note = 401, "bearer-mismatch"
                 headers = [("Content-Type", "application/json"), ("WWW-Authenticate", 'Bearer realm="test"')]
