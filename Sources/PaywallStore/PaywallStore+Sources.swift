@@ -1,5 +1,5 @@
 extension PaywallStore {
-    private static let sourceColumns = "name, position, entity_tag, last_modified, checked_at, succeeded_at, outcome, message, body_sha256"
+    private static let sourceColumns = "name, position, entity_tag, last_modified, checked_at, succeeded_at, outcome, message, body_sha256, origin"
 
     /// In answer order.
     public func sources() throws(StoreError) -> [SourceState] {
@@ -42,11 +42,12 @@ extension PaywallStore {
                 succeeded_at = CASE WHEN ?5 THEN ?2 ELSE succeeded_at END,
                 entity_tag = CASE WHEN ?5 THEN ?6 ELSE entity_tag END,
                 last_modified = CASE WHEN ?5 THEN ?7 ELSE last_modified END,
-                body_sha256 = CASE WHEN ?5 THEN ?8 ELSE body_sha256 END
+                body_sha256 = CASE WHEN ?5 THEN ?8 ELSE body_sha256 END,
+                origin = COALESCE(?9, origin)
             WHERE name = ?1
             """)
         try update.bind(source, check.checkedAt, check.outcome, check.message, check.validators == nil ? 0 : 1,
-                        check.validators?.entityTag, check.validators?.lastModified, check.validators?.bodySHA256)
+                        check.validators?.entityTag, check.validators?.lastModified, check.validators?.bodySHA256, check.origin)
         try update.run()
     }
 
@@ -72,6 +73,6 @@ extension SourceState {
         self.init(name: row.text(at: 0), position: Int(row.integer(at: 1)),
                   validators: Validators(entityTag: row.optionalText(at: 2), lastModified: row.optionalText(at: 3), bodySHA256: row.optionalText(at: 8)),
                   checkedAt: row.optionalText(at: 4), succeededAt: row.optionalText(at: 5),
-                  outcome: row.optionalText(at: 6), message: row.optionalText(at: 7))
+                  outcome: row.optionalText(at: 6), message: row.optionalText(at: 7), origin: row.optionalText(at: 9))
     }
 }

@@ -1,7 +1,7 @@
 /// The store's schema as an ordered list of migrations: `migrations[n]` takes `user_version` from n to
 /// n + 1, so version 1 is the first schema. Append steps; never edit a released one.
 enum Schema {
-    static let migrations = [version1, version2, version3, version4, version5]
+    static let migrations = [version1, version2, version3, version4, version5, version6]
 
     static var latestVersion: Int { migrations.count }
 
@@ -162,5 +162,11 @@ enum Schema {
             snapshot_id INTEGER PRIMARY KEY REFERENCES snapshots (id) ON DELETE CASCADE,
             facts TEXT NOT NULL
         );
+        """
+
+    /// Where a source's last sync took its export from, as the sync names it (a URL, or an app of the
+    /// vendor's dashboard with its platform and SDK version), for `status`.
+    private static let version6 = """
+        ALTER TABLE sources ADD COLUMN origin TEXT;
         """
 }

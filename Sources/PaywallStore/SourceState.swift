@@ -12,6 +12,8 @@ public struct SourceState: Sendable, Equatable {
     /// message when it failed.
     public let outcome: String?
     public let message: String?
+    /// Where the last sync took the export from (`https://…/ios.json`, `adapty app … (iOS, SDK 3.15.0)`).
+    public let origin: String?
 }
 
 /// What tells that a download is the data a source already has: the response's cache validators, sent
@@ -39,11 +41,14 @@ public struct SyncCheck: Sendable, Equatable {
     /// Set when the attempt succeeded: the validators to send next time. A failed attempt keeps the
     /// previous ones, so a later 304 still refers to good data.
     public let validators: Validators?
+    /// Where the export was asked for.
+    public let origin: String?
 
-    public init(checkedAt: String, outcome: String, message: String? = nil, validators: Validators? = nil) {
+    public init(checkedAt: String, outcome: String, message: String? = nil, validators: Validators? = nil, origin: String? = nil) {
         self.checkedAt = checkedAt
         self.outcome = outcome
         self.message = message
         self.validators = validators
+        self.origin = origin
     }
 }

@@ -44,6 +44,7 @@ extension StoreStatus.Source {
         let optional: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
         object.append("lastSync", state.checkedAt == nil ? .null : .object(JSONObject([
             "checkedAt": optional(state.checkedAt),
+            "origin": optional(state.origin),
             "outcome": optional(state.outcome),
             "message": optional(state.message),
             "succeededAt": optional(state.succeededAt),

@@ -84,10 +84,11 @@ struct SourceSync {
     private func record(_ ending: Ending) -> SourceResult.Outcome {
         // Another writer held the store for the whole wait: recording would wait as long again.
         if case let .failed(failure) = ending.outcome, failure.kind == .storeLocked { return ending.outcome }
+        let origin = source.origin.description
         let check = if case let .failed(failure) = ending.outcome {
-            SyncCheck(checkedAt: Timestamp.now(), outcome: ending.outcome.name, message: failure.message)
+            SyncCheck(checkedAt: Timestamp.now(), outcome: ending.outcome.name, message: failure.message, origin: origin)
         } else {
-            SyncCheck(checkedAt: Timestamp.now(), outcome: ending.outcome.name, validators: ending.validators ?? .empty)
+            SyncCheck(checkedAt: Timestamp.now(), outcome: ending.outcome.name, validators: ending.validators ?? .empty, origin: origin)
         }
         do {
             try run.store.record(check, of: source.name)

@@ -40,7 +40,7 @@ import Testing
             $0.replacingOccurrences(of: #""kind":"paywall","#, with: "").replacingOccurrences(of: #""content_id":"#, with: #""paywall_id":"#)
         }
         try raw.execute("""
-            DROP TABLE onboardings; DROP TABLE flows; ALTER TABLE sources DROP COLUMN body_sha256; DROP TABLE formatted_texts; DROP TABLE locale_facts; PRAGMA user_version = 3
+            DROP TABLE onboardings; DROP TABLE flows; ALTER TABLE sources DROP COLUMN body_sha256; ALTER TABLE sources DROP COLUMN origin; DROP TABLE formatted_texts; DROP TABLE locale_facts; PRAGMA user_version = 3
             """)
         #expect(try raw.count(#"SELECT count(*) FROM placements WHERE body LIKE '%"kind"%' OR body LIKE '%content_id%'"#) == 0)
         #expect(try raw.count("SELECT count(*) FROM placements") > 0)

@@ -112,6 +112,16 @@ struct SyncConfigurationValidTests {
         #expect(config.sources.allSatisfy { $0.token == .environment("PAYWALLS_TOKEN") })
     }
 
+    @Test("the example of adapty sources in sync-config/ is valid")
+    func adaptyExample() throws {
+        let directory = Self.repository + "/sync-config"
+        let config = try readExample(directory + "/adapty.json", directory: directory)
+        #expect(config.sources.map(\.name) == ["ios", "android"])
+        #expect(config.sources.allSatisfy { $0.token == .environment("ADAPTY_TOKEN") })
+        #expect(config.sources.map(\.origin.description) == ["adapty app 3f1c9a2e-77b0-4d51-9a0e-5c2d8f41e6b7 (iOS, SDK 3.15.0)",
+                                                            "adapty app 3f1c9a2e-77b0-4d51-9a0e-5c2d8f41e6b7 (Android, SDK 3.15.0)"])
+    }
+
     @Test("the Debian package's /etc/paywalls/sync.json (scripts/deploy/sync.json) is valid")
     func packagedConfig() throws {
         let config = try readExample(Self.repository + "/scripts/deploy/sync.json", directory: "/etc/paywalls")

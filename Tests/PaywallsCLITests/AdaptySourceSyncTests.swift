@@ -66,6 +66,9 @@ import Testing
         #expect(requests.first?["user_agent"] as? String == "paywalls/0.1.0")
         let status = try JSONDocument(try fixture.store.run(["status", "--json"]).standardOutput)
         #expect(status.string("sources/0/format") == "adapty-fallback v\(format)")
+        let origin = "adapty app \(Self.appID) (\(apiPlatform), SDK \(sdk))"
+        #expect(status.string("sources/0/lastSync/origin") == origin)
+        #expect(try fixture.store.run(["status"]).standardOutput.contains(" from \(origin): published"))
     }
 
     @Test func aFileOfAnotherFormatThanTheSDKReadsIsRefusedAndTheLastGoodStays() throws {

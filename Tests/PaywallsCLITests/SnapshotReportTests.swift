@@ -41,7 +41,7 @@ import Testing
         #expect(human.standardError.isEmpty)
         let imageBytes = try #require(try FileManager.default.attributesOfItem(atPath: store.path + "/resolution.image")[.size] as? Int)
         #expect(human.outputLines == [
-            "store:    \(store.path) (schema 5, 1 snapshot)",
+            "store:    \(store.path) (schema 6, 1 snapshot)",
             "current:  \(key), com.lumenlabs.sleep revision 57, exported 2026-11-29T12:00:00Z, imported \(importedAt)",
             "image:    \((imageBytes + 500) / 1000) kB, read by a cold resolve instead of SQLite",
             "source:   local: paywall-export v1, snapshot \(key), imported \(importedAt)",
@@ -51,7 +51,7 @@ import Testing
         #expect(json.status == 0)
         let status = try JSONDocument(json.standardOutput)
         #expect(status.string("store") == store.path)
-        #expect(status.int("schemaVersion") == 5)
+        #expect(status.int("schemaVersion") == 6)
         #expect(status.int("snapshots") == 1)
         let snapshot = """
             {"snapshot": "\(key)", "source": "local", "format": "paywall-export v1", "appId": "com.lumenlabs.sleep",
@@ -68,7 +68,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: store.databasePath, contents: Data()))
         let human = try store.run(["status"])
         #expect(human.status == 0)
-        #expect(human.outputLines == ["store:    \(store.path) (schema 5, 0 snapshots)", "current:  none yet (run `paywalls import FILE` or `paywalls sync`)"])
+        #expect(human.outputLines == ["store:    \(store.path) (schema 6, 0 snapshots)", "current:  none yet (run `paywalls import FILE` or `paywalls sync`)"])
         let json = try JSONDocument(try store.run(["status", "--json"]).standardOutput)
         #expect(json.int("snapshots") == 0)
         #expect(json["current"] is NSNull)

@@ -42,7 +42,7 @@ import Testing
         // A newer paywalls stamps the resolution image it writes with its schema too (a little-endian UInt64 at byte 48).
         _ = try Python.run("import sys; f = open(sys.argv[1], 'r+b'); f.seek(48); f.write((99).to_bytes(8, 'little')); f.close()",
                            [store.path + "/resolution.image"])
-        let message = "error: the store at \(store.databasePath) has schema version 99, newer than the 5 this paywalls supports (upgrade paywalls)\n"
+        let message = "error: the store at \(store.databasePath) has schema version 99, newer than the 6 this paywalls supports (upgrade paywalls)\n"
         for command in Self.readCommands + [["import", TemporaryStore.samplePath]] {
             let outcome = try store.run(command)
             #expect(outcome.status == 78, "\(command)")

@@ -35,7 +35,7 @@ import Testing
               exitCode: 69, status: "unreachable", message: "HTTP 404", requests: 1),
         Fault(name: "token rejected (401)", response: ["body_file": revised, "require_bearer": "the-right-token"],
               source: ["token_env": "PAYWALLS_TEST_TOKEN"],
-              exitCode: 69, status: "unreachable", message: "HTTP 401: the server refused the token", requests: 1),
+              exitCode: 69, status: "unreachable", message: "HTTP 401: authentication failed: the server refused the token of environment variable PAYWALLS_TEST_TOKEN (token_env)", requests: 1),
         Fault(name: "token missing (403)", response: ["status": 403],
               exitCode: 69, status: "unreachable",
               message: "HTTP 403: the server wants a token and the source has none (token_env or token_file)", requests: 1),

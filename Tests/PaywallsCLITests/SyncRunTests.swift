@@ -248,8 +248,8 @@ import Testing
         #expect(try fixture.store.resolve(["--placement", "onboarding"]).int("snapshot/revision") == 58)
         let status = try fixture.store.run(["status"])
         let checkedAt = try #require(try Self.lastSync(fixture, "android")), succeededAt = try #require(try Self.lastSuccess(fixture, "android"))
-        #expect(status.outputLines.contains(
-            "          last sync \(checkedAt): unreachable: HTTP 502 (gave up after 3 tries) (last success \(succeededAt))"), "\(status.outputLines)")
+        #expect(status.outputLines.contains("          last sync \(checkedAt) from \(fixture.server.url)/android.json: "
+                                            + "unreachable: HTTP 502 (gave up after 3 tries) (last success \(succeededAt))"), "\(status.outputLines)")
     }
 
     /// The store met the sources in another order than the config lists them: once a sync has run, the
@@ -278,10 +278,12 @@ import Testing
         #expect(status.string("sources/0/lastSync/outcome") == "unreachable")
         #expect(status.string("sources/0/lastSync/message") == "HTTP 404")
         #expect(status["sources/0/lastSync/succeededAt"] is NSNull)
+        #expect(status.string("sources/0/lastSync/origin") == fixture.server.url + "/web.json")
         let lines = try fixture.store.run(["status"]).outputLines
         let checkedAt = try #require(status.string("sources/0/lastSync/checkedAt"))
         #expect(Array(lines.filter { $0.hasPrefix("source:") }.map { $0.prefix(19) }) == ["source:   web: no s", "source:   ios: payw", "source:   android: "])
-        #expect(lines.contains("          last sync \(checkedAt): unreachable: HTTP 404 (last success never)"), "\(lines)")
+        #expect(lines.contains("          last sync \(checkedAt) from \(fixture.server.url)/web.json: unreachable: HTTP 404 (last success never)"),
+                "\(lines)")
     }
 
     @Test func theWorstFailureSetsTheExitCode() throws {

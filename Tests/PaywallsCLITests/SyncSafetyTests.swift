@@ -190,7 +190,8 @@ import Testing
         let outcome = try fixture.sync(["--verbose", "--log-format", format], environment: ["PAYWALLS_TOKEN": secret])
         #expect(outcome.status == 69)
         #expect(try fixture.summary(of: outcome)["status"] as? String == "published")
-        #expect(try fixture.summary(of: outcome, source: "android")["message"] as? String == "HTTP 401: the server refused the token")
+        #expect(try fixture.summary(of: outcome, source: "android")["message"] as? String
+            == "HTTP 401: authentication failed: the server refused the token of \(fixture.store.directory.path)/android.token (token_file)")
         #expect(!outcome.standardOutput.contains(secret))
         #expect(!outcome.standardError.contains(secret))
         let files = try #require(FileManager.default.enumerator(atPath: fixture.store.path)).compactMap { $0 as? String }

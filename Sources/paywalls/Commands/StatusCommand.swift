@@ -46,7 +46,8 @@ enum StatusCommand: Command {
             if let checkedAt = state.checkedAt, let outcome = state.outcome {
                 // Only a failed sync has a message; it says since when the data has not been refreshed.
                 let detail = state.message.map { ": \($0) (last success \(state.succeededAt ?? "never"))" } ?? ""
-                context.standardOutput.writeLine("          last sync \(checkedAt): \(outcome)\(detail)")
+                let origin = state.origin.map { " from \($0)" } ?? ""
+                context.standardOutput.writeLine("          last sync \(checkedAt)\(origin): \(outcome)\(detail)")
             }
         }
     }
