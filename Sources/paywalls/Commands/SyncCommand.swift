@@ -10,9 +10,12 @@ enum SyncCommand: Command {
         name: "sync",
         abstract: "Download each configured source's export over HTTPS and publish what changed.",
         discussion: """
-            Each source is fetched with the ETag and Last-Modified of its last good download; a 304 or the same
-            bytes publish nothing. Network errors, 408, 425, 429 and 5xx are retried with jittered exponential
-            backoff (Retry-After honoured) within the config's deadline. A source that fails keeps its last good
+            A source names a url, or an adapty app ({"app_id", "platform", "sdk_version"}) whose fallback file the
+            vendor's admin API builds ($ADAPTY_API_URL, token from $ADAPTY_TOKEN by default; a file of another
+            format than the SDK version reads is refused). Each source is fetched with the ETag and Last-Modified
+            of its last good download; a 304 or the same bytes publish nothing. Network errors, 408, 425, 429 and
+            5xx (an adapty source: not 5xx, each request builds the file again) are retried with jittered
+            exponential backoff (Retry-After honoured) within the config's deadline. A source that fails keeps its last good
             data current and the others still update. Only one sync runs per store: another exits 75 at once
             unless --wait lets it queue; a write waits as long (at least 2 s) for another writer of the store,
             such as an import, before its source fails as store-locked. Exit 0 when every source is fine, else the
@@ -26,7 +29,7 @@ enum SyncCommand: Command {
             .value("config", "file", help: "The sync config (default: $\(CommandContext.syncConfigEnvironmentVariable), else \(CommandContext.syncConfigDefaultPath))."),
             .value("wait", "seconds", help: "Wait up to this long for another sync, or another writer of the store, to finish (default: 0)."),
             .value("log-format", "format", help: "human (default) or json: one JSON object per line on stderr."),
-            .flag("verbose", help: "Also log each request (URL, try, conditional or not)."),
+            .flag("verbose", help: "Also log each request (URL or app, try, conditional or not)."),
             .flag("allow-insecure-loopback", help: "Allow http:// to 127.0.0.1, ::1 or localhost (for tests)."),
         ]
     )
