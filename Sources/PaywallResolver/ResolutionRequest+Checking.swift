@@ -20,10 +20,11 @@ extension ResolutionRequest {
     public static let maximumProfileIDBytes = 256
 
     /// A request from values as callers spell them, each checked: `locales` may hold lists or
-    /// Accept-Language values (`da, en-GB;q=0.8`), `attributes` are `key=value` pairs, `mode` a
-    /// `MatchMode` name. The CLI's options, the service's query string and its POST items all come here.
+    /// Accept-Language values (`da, en-GB;q=0.8`), `attributes` are keys and values, kept apart from
+    /// how the caller wrote them (an `=` may be part of either), `mode` a `MatchMode` name. The CLI's
+    /// options, the service's query string and its POST items all come here.
     public init(placementID: String, locales: [String], country: String?, platform: String?, appVersion: String?,
-                attributionSources: [String], attributes: [String], profileID: String?, defaultAudienceOnly: Bool,
+                attributionSources: [String], attributes: [(key: String, value: String)], profileID: String?, defaultAudienceOnly: Bool,
                 mode: String?, source: String?) throws(RequestProblem) {
         guard !placementID.isEmpty else { throw RequestProblem(field: .placement, value: placementID, expected: "a placement id") }
         let preferences = locales.flatMap(localePreferences(in:))
@@ -45,16 +46,24 @@ extension ResolutionRequest {
             matchMode = parsed
         }
         var keyed: [String: String] = [:]
-        for pair in attributes {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw RequestProblem(field: .attribute, value: pair, expected: "key=value")
-            }
-            keyed[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        for (key, value) in attributes {
+            guard !key.isEmpty else { throw RequestProblem(field: .attribute, value: "=" + value, expected: "a key and a value") }
+            keyed[key] = value
         }
         self.init(placementID: placementID, locales: preferences, mode: matchMode,
                   context: UserContext(country: country, platform: platform, appVersion: appVersion,
                                        attributionSources: attributionSources, attributes: keyed),
                   defaultAudienceOnly: defaultAudienceOnly, profileID: profileID, source: source)
+    }
+}
+
+extension ResolutionRequest {
+    /// A `key=value` attribute as the command line writes it: split at its first `=`.
+    public static func attribute(_ text: String) throws(RequestProblem) -> (key: String, value: String) {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw RequestProblem(field: .attribute, value: text, expected: "key=value")
+        }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
     }
 }
 

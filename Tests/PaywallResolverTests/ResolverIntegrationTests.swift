@@ -164,3 +164,13 @@ import Testing
         }
     }
 }
+
+/// How the command line's `--attribute K=V` reads: split at the first `=`, the value may hold more.
+@Suite struct AttributeArgumentTests {
+    @Test func theKeyEndsAtTheFirstEqualsSign() throws {
+        let pair = try ResolutionRequest.attribute("plan=free=x")
+        #expect(pair.key == "plan" && pair.value == "free=x")
+        #expect(throws: RequestProblem(field: .attribute, value: "=x", expected: "key=value")) { try ResolutionRequest.attribute("=x") }
+        #expect(throws: RequestProblem(field: .attribute, value: "plan", expected: "key=value")) { try ResolutionRequest.attribute("plan") }
+    }
+}

@@ -62,6 +62,19 @@ import Testing
         #expect(explanation == cli.standardError.split(separator: "\n").map { String($0.dropFirst("explain: ".count)) })
     }
 
+    /// An attribute's key and value stay apart from the query to the resolver: `attr.plan%3Dfree=x` is
+    /// the key `plan=free` with the value `x`, so the user has no `plan` and gets the default audience,
+    /// not the audience of any known plan (as `plan` = `free=x` would); the same from a batch item.
+    @Test func anAttributeKeyMayHoldAnEqualsSign() throws {
+        func audience(_ bundle: Any?) -> String? { ((bundle as? [String: Any])?["audience"] as? [String: Any])?["name"] as? String }
+        let keyed = try server.request("GET", "/v1/placements/locked_feature/bundle?attr.plan%3Dfree=x")
+        #expect(audience(try keyed.json()) == "All Users", "\(keyed.body)")
+        let valued = try server.request("GET", "/v1/placements/locked_feature/bundle?attr.plan=free%3Dx")
+        #expect(audience(try valued.json()) == "Any known plan", "\(valued.body)")
+        let batch = try server.request("POST", "/v1/bundles", body: #"{"requests": [{"placement": "locked_feature", "attributes": {"plan=free": "x"}}]}"#)
+        #expect(audience((try batch.json()["bundles"] as? [Any])?.first) == "All Users", "\(batch.body)")
+    }
+
     @Test(arguments: [
         ("/v1/placements/onbording/bundle", 404, "unknown_placement"),
         ("/v1/placements/onboarding/bundle?app_version=banana", 400, "bad_request"),

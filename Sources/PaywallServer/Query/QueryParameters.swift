@@ -43,12 +43,13 @@ struct QueryParameters {
         }
     }
 
-    /// The `prefix`-named parameters as `key=value` pairs of what follows the prefix (`attr.plan=pro`).
-    func prefixed(_ prefix: String) throws(APIError) -> [String] {
+    /// The `prefix`-named parameters as keys (what follows the prefix) and values (`attr.plan=pro`), each
+    /// as decoded: `attr.a%3Db=c` is the key `a=b` with the value `c`.
+    func prefixed(_ prefix: String) throws(APIError) -> [(key: String, value: String)] {
         try pairs.filter { $0.name.hasPrefix(prefix) }.map { (pair) throws(APIError) in
             let key = pair.name.dropFirst(prefix.count)
             guard !key.isEmpty else { throw .badRequest("'\(pair.name)' names no attribute: expected \(prefix)<key>=<value>") }
-            return "\(key)=\(pair.value)"
+            return (String(key), pair.value)
         }
     }
 

@@ -11,12 +11,12 @@ extension ResolutionRequest {
         let country = reader.string("country", required: false), platform = reader.string("platform", required: false)
         let appVersion = reader.string("app_version", required: false)
         let attribution = reader.strings("attribution", required: false) ?? []
-        let attributes = (reader.objectValue("attributes", required: false)?.members ?? []).compactMap { member -> String? in
+        let attributes = (reader.objectValue("attributes", required: false)?.members ?? []).compactMap { member -> (key: String, value: String)? in
             guard let value = member.value.stringValue else {
                 reader.issues.report(reader.at("attributes").appending(member.key), "expected a string, found \(member.value.kind)")
                 return nil
             }
-            return "\(member.key)=\(value)"
+            return (member.key, value)
         }
         let profileID = reader.string("profile_id", required: false), mode = reader.string("mode", required: false)
         let source = reader.string("source", required: false)

@@ -45,10 +45,11 @@ enum ResolveCommand: Command {
         }
         let request: ResolutionRequest
         do {
+            let attributes = try arguments.values("attribute").map { (text) throws(RequestProblem) in try ResolutionRequest.attribute(text) }
             request = try ResolutionRequest(
                 placementID: placementID, locales: arguments.values("locale"), country: arguments.value("country"),
                 platform: arguments.value("platform"), appVersion: arguments.value("app-version"),
-                attributionSources: arguments.values("attribution"), attributes: arguments.values("attribute"),
+                attributionSources: arguments.values("attribution"), attributes: attributes,
                 profileID: arguments.value("profile-id"), defaultAudienceOnly: arguments.flag("default-audience"),
                 mode: arguments.value("mode"), source: arguments.value("source"))
         } catch {
