@@ -1,3 +1,4 @@
+import Basics
 import Glibc
 
 /// Puts a `FallbackFileSet` on disk as a set: every file and the manifest are written and synced in a
@@ -78,17 +79,8 @@ public enum FallbackDirectoryWriter {
         guard descriptor >= 0 else { throw failure("cannot create \(path)") }
         defer { close(descriptor) }
         var contents = contents
-        let written = contents.withUTF8 { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        guard written else { throw failure("cannot write \(path)") }
+        let written = contents.withUTF8 { bytes in Result { () throws(WriteFailure) in try writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) } }
+        if case let .failure(problem) = written { throw WriteError(message: "cannot write \(path): \(problem)") }
         guard fsync(descriptor) == 0 else { throw failure("cannot sync \(path)") }
     }
 

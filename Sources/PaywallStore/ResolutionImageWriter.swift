@@ -1,3 +1,4 @@
+import Basics
 import Glibc
 
 /// Writes a `ResolutionImage` file as it goes (the entries never all sit in memory: an image holds
@@ -76,16 +77,10 @@ struct ResolutionImageWriter {
     }
 
     private func write(at offset: UInt64) throws(StoreError) {
-        var written = 0
-        while written < buffer.count {
-            let count = buffer.withUnsafeBytes { bytes in
-                pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(offset) + off_t(written))
-            }
-            guard count > 0 else {
-                if count < 0 && errno == EINTR { continue }
-                throw Self.error("cannot write", path)
-            }
-            written += count
+        do {
+            try writeAll(buffer, to: descriptor, at: Int64(offset))
+        } catch {
+            throw StoreError(kind: .io, message: "cannot write the resolution image \(path): \(error)")
         }
     }
 

@@ -1,3 +1,4 @@
+import Basics
 import CCurl
 import Glibc
 
@@ -48,15 +49,11 @@ final class ResponseSink {
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                writeError = errno
-                return false
-            }
-            offset += written
+        do {
+            try writeAll(bytes, to: fileDescriptor)
+        } catch {
+            writeError = error.code
+            return false
         }
         byteCount += Int64(bytes.count)
         return true

@@ -389,7 +389,7 @@ import Testing
         let terminal = try Python.run("import subprocess, sys; sys.stdout.buffer.write(subprocess.run(['script', '-qec', sys.argv[1], '/dev/null'], "
                                       + "capture_output=True).stdout)", [command], timeout: 60)
         #expect(terminal.contains("\r[###"))
-        #expect(terminal.contains("100% 1.9 MB of 1.9 MB"))
+        #expect(terminal.contains("100% 2.0 MB of 2.0 MB"))
         #expect(terminal.contains("\r\u{1B}[Ksync: ios: invalid: "))
 
         let piped = try fixture.sync()

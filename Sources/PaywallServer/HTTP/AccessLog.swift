@@ -1,3 +1,4 @@
+import Basics
 import Glibc
 import PaywallModel
 import PaywallSync
@@ -53,15 +54,8 @@ public final class AccessLog: Sendable {
             ])).render(into: &line)
         }
         line.append(UInt8(ascii: "\n"))
-        writing.withLock { _ in
-            var offset = 0
-            while offset < line.count {
-                let written = line.withUnsafeBytes { write(fileDescriptor, $0.baseAddress! + offset, $0.count - offset) }
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        // A line that cannot be written is dropped: serving goes on.
+        writing.withLock { _ in try? writeAll(line, to: fileDescriptor) }
     }
 
     /// Milliseconds to three decimals: `0.412`.

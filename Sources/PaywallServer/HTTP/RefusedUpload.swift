@@ -1,3 +1,4 @@
+import Basics
 import Glibc
 
 /// The 413 for a chunked body that grows past the limit while it streams. libmicrohttpd 0.9.75 takes
@@ -22,12 +23,8 @@ struct RefusedUpload {
         guard socket >= 0 else { return }
         // Nothing else is being written on the connection while its body streams in, and a few hundred
         // bytes fit its empty send buffer at once; whatever does not is dropped with the connection.
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if sent < 0, errno == EINTR { continue }
-            guard sent > 0 else { break }
-            offset += sent
+        bytes.withUnsafeBytes { buffer in
+            try? writeAll(buffer) { remaining, _ in Glibc.send(socket, remaining.baseAddress, remaining.count, Int32(MSG_NOSIGNAL)) }
         }
         Glibc.shutdown(socket, Int32(SHUT_WR))
     }

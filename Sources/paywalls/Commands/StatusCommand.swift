@@ -1,3 +1,4 @@
+import Basics
 import ArgumentKit
 import PaywallModel
 import PaywallStore
@@ -34,7 +35,7 @@ enum StatusCommand: Command {
         if let current = status.current {
             context.standardOutput.writeLine("current:  \(current.key), \(current.appID) revision \(current.revision), "
                                              + "exported \(current.exportedAt), imported \(current.importedAt)")
-            context.standardOutput.writeLine("image:    " + (status.resolutionImageBytes.map { "\(size($0)), read by a cold resolve instead of SQLite" }
+            context.standardOutput.writeLine("image:    " + (status.resolutionImageBytes.map { "\(byteCount(Int64($0))), read by a cold resolve instead of SQLite" }
                                                              ?? "none: a cold resolve reads SQLite until the next import or sync writes one"))
         } else {
             context.standardOutput.writeLine("current:  none yet (run `paywalls import FILE` or `paywalls sync`)")
@@ -50,12 +51,5 @@ enum StatusCommand: Command {
                 context.standardOutput.writeLine("          last sync \(checkedAt)\(origin): \(outcome)\(detail)")
             }
         }
-    }
-
-    /// `12 kB` under a megabyte, else `94.7 MB`.
-    private static func size(_ bytes: Int) -> String {
-        guard bytes >= 999_500 else { return "\((bytes + 500) / 1000) kB" }
-        let tenths = (bytes + 50_000) / 100_000
-        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import Glibc
 import PaywallModel
 
@@ -37,15 +38,8 @@ final class OutputChannel {
     }
 
     func flush() {
-        var offset = 0
-        while offset < buffer.count, failure == nil {
-            let written = buffer.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = String(cString: strerror(errno))
-            } else {
-                offset += written
-            }
+        if failure == nil {
+            do { try writeAll(buffer, to: fileDescriptor) } catch { failure = error.description }
         }
         buffer.removeAll(keepingCapacity: true)
     }

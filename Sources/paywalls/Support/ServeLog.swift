@@ -1,3 +1,4 @@
+import Basics
 import Glibc
 import PaywallModel
 import PaywallServer
@@ -28,14 +29,7 @@ final class ServeLog: Sendable {
             line = JSONValue.object(object).rendered()
         }
         let bytes = Array((line + "\n").utf8)
-        writing.withLock { _ in
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress! + offset, bytes.count - offset) }
-                // A log that cannot be written is dropped: serving goes on.
-                if written < 0 && errno != EINTR { return }
-                offset += max(written, 0)
-            }
-        }
+        // A log that cannot be written is dropped: serving goes on.
+        writing.withLock { _ in try? writeAll(bytes, to: fileDescriptor) }
     }
 }

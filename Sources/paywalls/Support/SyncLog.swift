@@ -1,3 +1,4 @@
+import Basics
 import Glibc
 import PaywallModel
 import PaywallSync
@@ -84,7 +85,7 @@ final class SyncLog {
         let timing = "\(Self.seconds(result.duration))\(result.attempts > 1 ? ", \(result.attempts) tries" : "")"
         switch result.outcome {
         case .published:
-            return "\(result.source): published snapshot \(result.snapshot?.key ?? "?") (\(Self.size(result.bytes)) in \(timing))"
+            return "\(result.source): published snapshot \(result.snapshot?.key ?? "?") (\(byteCount(result.bytes)) in \(timing))"
         case let .unchanged(evidence):
             let why = switch evidence {
             case .notModified: "not modified (304)"
@@ -120,9 +121,9 @@ final class SyncLog {
             lastProgressPercent = percent
             let filled = width * percent / 100
             channel.write("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] "
-                          + "\(percent)% \(Self.size(received)) of \(Self.size(expected))")
+                          + "\(percent)% \(byteCount(received)) of \(byteCount(expected))")
         } else {
-            channel.write("\r\(Self.size(received)) received")
+            channel.write("\r\(byteCount(received)) received")
         }
         channel.flush()
         progressShown = true
@@ -135,11 +136,6 @@ final class SyncLog {
         lastProgressPercent = -1
     }
 
-    static func size(_ bytes: Int64) -> String {
-        if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1 << 20 { return "\(bytes / 1024) KB" }
-        return "\(bytes / (1 << 20)).\(bytes % (1 << 20) * 10 / (1 << 20)) MB"
-    }
 
     static func seconds(_ duration: Duration) -> String {
         let milliseconds = duration.wholeMilliseconds
