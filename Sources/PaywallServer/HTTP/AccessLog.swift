@@ -1,61 +1,32 @@
-import Basics
 import Glibc
 import PaywallModel
 import PaywallSync
-import Synchronization
 
 /// One line per answered request: when, method, path, status, body bytes and duration. Only the path is
 /// written, never the query (it may carry tokens) nor any header (never `Authorization`).
 public final class AccessLog: Sendable {
-    public enum Format: String, Sendable, CaseIterable {
-        /// `2026-11-29T23:52:06.123Z GET /healthz 200 15 0.4ms`
-        case human
-        /// `{"time": …, "method": …, "path": …, "status": …, "bytes": …, "durationMs": …}`
-        case json
-    }
-
-    private let fileDescriptor: Int32
-    private let ownsFileDescriptor: Bool
-    private let format: Format
-    /// One line at a time, from every connection thread.
-    private let writing = Mutex(())
+    private let lines: LineLog
 
     /// A log on an open descriptor (stderr, say), left open.
-    public init(fileDescriptor: Int32, format: Format) {
-        self.fileDescriptor = fileDescriptor
-        ownsFileDescriptor = false
-        self.format = format
+    public init(fileDescriptor: Int32, format: LogFormat) {
+        lines = LineLog(fileDescriptor: fileDescriptor, format: format, prefix: .time(milliseconds: true))
     }
 
     /// A log appended to the file at `path`, created with mode 0640 when missing.
-    public init(path: String, format: Format) throws(HTTPServerError) {
-        let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o640)
-        guard opened >= 0 else { throw HTTPServerError(message: "cannot open the access log \(path): \(String(cString: strerror(errno)))") }
-        fileDescriptor = opened
-        ownsFileDescriptor = true
-        self.format = format
-    }
-
-    deinit {
-        if ownsFileDescriptor { close(fileDescriptor) }
-    }
-
-    func record(method: String, path: String, status: Int, bodyBytes: Int, duration: Duration) {
-        let time = Timestamp.now(milliseconds: true)
-        let milliseconds = Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
-        var line: [UInt8] = []
-        switch format {
-        case .human:
-            line.append(contentsOf: "\(time) \(Self.printable(method)) \(Self.printable(path)) \(status) \(bodyBytes) \(Self.rounded(milliseconds))ms".utf8)
-        case .json:
-            JSONValue.object(JSONObject([
-                "time": .string(time), "method": .string(method), "path": .string(path), "status": .integer(status),
-                "bytes": .integer(bodyBytes), "durationMs": .number(Self.rounded(milliseconds)),
-            ])).render(into: &line)
+    public init(path: String, format: LogFormat) throws(HTTPServerError) {
+        guard let opened = LineLog(path: path, format: format, prefix: .time(milliseconds: true)) else {
+            throw HTTPServerError(message: "cannot open the access log \(path): \(String(cString: strerror(errno)))")
         }
-        line.append(UInt8(ascii: "\n"))
-        // A line that cannot be written is dropped: serving goes on.
-        writing.withLock { _ in try? writeAll(line, to: fileDescriptor) }
+        lines = opened
+    }
+
+    /// `2026-11-29T23:52:06.123Z GET /healthz 200 15 0.4ms`, or `{"time": …, "method": …, "path": …,
+    /// "status": …, "bytes": …, "durationMs": …}`.
+    func record(method: String, path: String, status: Int, bodyBytes: Int, duration: Duration) {
+        let milliseconds = Self.rounded(Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15)
+        lines.write(JSONObject(["method": .string(method), "path": .string(path), "status": .integer(status), "bytes": .integer(bodyBytes),
+                                "durationMs": .number(milliseconds)]),
+                    human: "\(Self.printable(method)) \(Self.printable(path)) \(status) \(bodyBytes) \(milliseconds)ms")
     }
 
     /// Milliseconds to three decimals: `0.412`.

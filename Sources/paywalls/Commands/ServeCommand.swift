@@ -42,7 +42,7 @@ enum ServeCommand: Command {
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let format = try arguments.value("log-format", expected: "human or json", AccessLog.Format.init(rawValue:)) ?? .human
+        let format = try arguments.value("log-format", expected: "human or json", LogFormat.init(rawValue:)) ?? .human
         let configuration = try HTTPServer.Configuration(
             address: arguments.value("listen", expected: "HOST:PORT with an IPv4 address or a bracketed IPv6 one ([::1]:8787) and a port from 0 to 65535",
                                      ListenAddress.init(parsing:)) ?? .loopbackDefault,
@@ -60,7 +60,7 @@ enum ServeCommand: Command {
         let sync = syncSettings.map { scheduledSync($0, arguments: arguments, context: context, policy: policy, format: format) }
         let storePath = sync?.storePath ?? context.storePath(arguments)
         context.standardError.flush()
-        let log = ServeLog(fileDescriptor: STDERR_FILENO, format: format)
+        let log = LineLog(fileDescriptor: STDERR_FILENO, format: format, prefix: .time(milliseconds: false))
 
         // Before any thread starts, so that they inherit the mask and only `wait` takes the signals.
         TerminationSignals.block()
@@ -123,12 +123,11 @@ enum ServeCommand: Command {
 
     /// The in-process sync, writing the config's store unless --store names another (as `paywalls sync`).
     private static func scheduledSync(_ settings: (configuration: SyncConfiguration, interval: Duration), arguments: ParsedArguments,
-                                      context: CommandContext, policy: LocalePolicy, format: AccessLog.Format) -> ScheduledSync {
+                                      context: CommandContext, policy: LocalePolicy, format: LogFormat) -> ScheduledSync {
         let storePath = arguments.value("store") ?? settings.configuration.store ?? context.storePath(arguments)
         let options = SyncRun.Options(storeDirectory: storePath, policy: policy, environment: { context.environment[$0] },
                                       userAgent: Version.userAgent)
-        let log = SyncLog(channel: OutputChannel(fileDescriptor: STDERR_FILENO), format: format == .json ? .json : .human,
-                          verbose: false, isTerminal: false)
+        let log = SyncLog(channel: OutputChannel(fileDescriptor: STDERR_FILENO), format: format, verbose: false, isTerminal: false)
         return ScheduledSync(configuration: settings.configuration, options: options, interval: settings.interval, log: log)
     }
 
@@ -141,7 +140,7 @@ enum ServeCommand: Command {
         }
     }
 
-    private static func openAccessLog(_ arguments: ParsedArguments, format: AccessLog.Format) throws(CommandFailure) -> AccessLog? {
+    private static func openAccessLog(_ arguments: ParsedArguments, format: LogFormat) throws(CommandFailure) -> AccessLog? {
         switch arguments.value("access-log") {
         case nil: return nil
         // stdout holds the startup line alone.

@@ -35,7 +35,7 @@ enum SyncCommand: Command {
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let format = try arguments.value("log-format", expected: "human or json", SyncLog.Format.init(rawValue:)) ?? .human
+        let format = try arguments.value("log-format", expected: "human or json", LogFormat.init(rawValue:)) ?? .human
         let wait = try arguments.wholeNumber("wait", in: 0...86_400, of: "seconds") ?? 0
         let log = SyncLog(channel: context.standardError, format: format, verbose: arguments.flag("verbose"), isTerminal: isatty(STDERR_FILENO) == 1)
         do {
@@ -46,7 +46,7 @@ enum SyncCommand: Command {
         }
     }
 
-    private static func sync(_ arguments: ParsedArguments, context: CommandContext, log: SyncLog, format: SyncLog.Format,
+    private static func sync(_ arguments: ParsedArguments, context: CommandContext, log: SyncLog, format: LogFormat,
                              wait: Duration) throws {
         let allowsInsecureLoopback = arguments.flag("allow-insecure-loopback")
         let configPath = context.syncConfigPath(arguments.value("config"))

@@ -4,7 +4,7 @@ import PaywallModel
 
 /// Buffered writes to a file descriptor (stdout or stderr), flushed in large blocks.
 final class OutputChannel {
-    private let fileDescriptor: Int32
+    let fileDescriptor: Int32
     private var buffer: [UInt8] = []
     private let blockSize = 1 << 16
     /// The first write error, reported once at exit as an I/O failure.

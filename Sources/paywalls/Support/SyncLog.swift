@@ -7,23 +7,20 @@ import PaywallSync
 /// and log shippers; a progress bar for large downloads when stderr is a terminal. Lines are written
 /// at once, never held back. Nothing here ever sees a token.
 final class SyncLog {
-    enum Format: String {
-        case human, json
-    }
-
     /// Downloads smaller than this get no progress bar.
     static let progressThreshold: Int64 = 1 << 20
 
+    /// Where the progress bar is drawn (stderr); the lines go to `lines`, on the same descriptor.
     private let channel: OutputChannel
-    private let format: Format
+    private let lines: LineLog
     private let verbose: Bool
     private let showsProgress: Bool
     private var progressShown = false
     private var lastProgressPercent = -1
 
-    init(channel: OutputChannel, format: Format, verbose: Bool, isTerminal: Bool) {
+    init(channel: OutputChannel, format: LogFormat, verbose: Bool, isTerminal: Bool) {
         self.channel = channel
-        self.format = format
+        lines = LineLog(fileDescriptor: channel.fileDescriptor, format: format, prefix: .text("sync: "))
         self.verbose = verbose
         showsProgress = isTerminal && format == .human
     }
@@ -101,15 +98,9 @@ final class SyncLog {
 
     private func emit(_ fields: JSONObject, human: String) {
         clearProgress()
-        switch format {
-        case .human:
-            channel.writeLine("sync: " + human)
-        case .json:
-            var line = JSONObject(["time": .string(Timestamp.now())])
-            fields.members.forEach { line.append($0.key, $0.value) }
-            channel.writeLine(JSONValue.object(line).rendered())
-        }
+        // What the channel holds (a warning before the run) comes first.
         channel.flush()
+        lines.write(fields, human: human)
     }
 
     private func drawProgress(received: Int64, expected: Int64?) {
