@@ -1,14 +1,17 @@
 import PaywallStore
 
-/// The source that answers for a placement (docs/contracts.md `source`): of `candidates`, the current snapshots
-/// in answer order (or the one of the source asked for), the first that has the placement.
-func firstSource<Source: ResolutionSource>(with placementID: String, among candidates: [Source]) throws -> (Source, StoredPlacement) {
-    try firstSource(with: placementID, among: candidates) { try $0.placement(placementID) }
-}
-
-/// As `firstSource(with:among:)`, for a source's own form of placements, which `find` looks up.
-func firstSource<Source: ResolutionSource, Placement>(with placementID: String, among candidates: [Source],
-                                                      find: (Source) throws -> Placement?) throws -> (Source, Placement) {
+/// The source that answers `request` (docs/contracts.md `source`) and its placement, as `find` looks it
+/// up in a source's own form: of `current`, the current snapshots in answer order, the one of the
+/// source the request names, else the first that has the placement. Every front door asks it.
+func answeringSource<Source: ResolutionSource, Placement>(for request: ResolutionRequest, among current: [Source],
+                                                          find: (Source) throws -> Placement?) throws -> (Source, Placement) {
+    var candidates = current
+    if let source = request.source {
+        guard let named = current.first(where: { $0.snapshot.source == source }) else {
+            throw PaywallStore.noSnapshot(of: source, current: current.map(\.snapshot))
+        }
+        candidates = [named]
+    }
     guard !candidates.isEmpty else { throw ResolutionError.noSnapshot }
     for candidate in candidates {
         if let placement = try find(candidate) { return (candidate, placement) }
@@ -18,5 +21,5 @@ func firstSource<Source: ResolutionSource, Placement>(with placementID: String, 
     for candidate in candidates {
         knownIDs += try candidate.placementIDs().filter { seen.insert($0).inserted }
     }
-    throw ResolutionError.unknownPlacement(placementID, knownIDs: knownIDs)
+    throw ResolutionError.unknownPlacement(request.placementID, knownIDs: knownIDs)
 }

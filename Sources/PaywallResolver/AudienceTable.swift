@@ -46,21 +46,31 @@ struct AudienceTable: Sendable {
     /// The audience a user falls in: the first, by ascending priority, whose segments all match.
     /// `passedOver` hears of each tried before it: its position and the first of its segments that
     /// does not match (nil when only the default audience was asked for).
+    /// Loops over positions: every resolution runs it, and iterating the arrays would copy (and retain)
+    /// each condition.
     func firstEntry(for request: ResolutionRequest, passedOver: (_ audience: Int, _ failingSegment: Int?) -> Void = { _, _ in }) -> Entry? {
-        for entry in entries {
-            if request.defaultAudienceOnly, !entry.segments.isEmpty {
-                passedOver(entry.index, nil)
+        for position in entries.indices {
+            let segments = entries[position].segments
+            if request.defaultAudienceOnly, !segments.isEmpty {
+                passedOver(entries[position].index, nil)
                 continue
             }
-            let failing = entry.segments.first { segment in
-                guard let range = segmentConditions[segment] else { return true }
-                return !conditions[range].allSatisfy { $0.holds(for: request.context) }
-            }
-            if let failing {
-                passedOver(entry.index, failing - entry.segments.lowerBound)
+            if let failing = firstFailingSegment(in: segments, for: request.context) {
+                passedOver(entries[position].index, failing - segments.lowerBound)
                 continue
             }
-            return entry
+            return entries[position]
+        }
+        return nil
+    }
+
+    /// The first of `segments` whose conditions `context` does not all satisfy.
+    private func firstFailingSegment(in segments: Range<Int>, for context: UserContext) -> Int? {
+        for segment in segments {
+            guard let range = segmentConditions[segment] else { return segment }
+            for condition in range where !conditions[condition].holds(for: context) {
+                return segment
+            }
         }
         return nil
     }
@@ -69,6 +79,8 @@ struct AudienceTable: Sendable {
 /// An audience's variations as the vendor SDKs' A/B draw reads them (docs/contracts.md).
 struct VariationDraw: Sendable {
     let versionID: String
+    /// What each variation shows, by position: what a resolution looks up without copying the variation.
+    let contentKeys: [String]
     /// Positions by ascending weight, then variation id: the order a bucket walks them in.
     let order: [Int]
     /// Their weights, in that order.
@@ -79,6 +91,7 @@ struct VariationDraw: Sendable {
     init(_ audience: Audience) {
         let variations = audience.variations
         versionID = audience.versionID
+        contentKeys = variations.map(\.contentKey)
         order = variations.indices.sorted { variations[$0].weight != variations[$1].weight
             ? variations[$0].weight < variations[$1].weight : variations[$0].variationID < variations[$1].variationID }
         weights = order.map { variations[$0].weight }

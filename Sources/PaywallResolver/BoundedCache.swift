@@ -5,14 +5,29 @@ import Synchronization
 /// the budget lets go of its oldest ones, so that whatever requests fill it with (junk locales, say)
 /// memory stays bounded, while what is asked for again and again stays.
 final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// A key with its hash, worked out once per lookup: it picks the shard, and the shard's dictionary
+    /// hashes that number rather than the key again.
+    private struct HashedKey: Hashable, Sendable {
+        let key: Key
+        let hash: Int
+
+        init(_ key: Key) {
+            self.key = key
+            hash = key.hashValue
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.key == rhs.key }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
     private struct Entries {
-        var values: [Key: (value: Value, cost: Int)] = [:]
+        var values: [HashedKey: (value: Value, cost: Int)] = [:]
         /// Keys in the order they came; those before `oldest` are gone already.
-        var arrivals: [Key] = []
+        var arrivals: [HashedKey] = []
         var oldest = 0
         var cost = 0
 
-        mutating func insert(_ key: Key, _ value: Value, cost: Int, budget: Int) {
+        mutating func insert(_ key: HashedKey, _ value: Value, cost: Int, budget: Int) {
             guard values[key] == nil else { return }
             while self.cost + cost > budget, oldest < arrivals.count {
                 self.cost -= values.removeValue(forKey: arrivals[oldest])?.cost ?? 0
@@ -46,11 +61,34 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The value for `key`, made (outside the lock: two threads may both make it) and kept when missing.
     func value<Failure: Error>(for key: Key, _ make: () throws(Failure) -> (value: Value, cost: Int)) throws(Failure) -> Value {
-        let shard = shards[Int(UInt(bitPattern: key.hashValue) % UInt(Self.shardCount))]
-        if let value = shard.entries.withLock({ $0.values[key]?.value }) { return value }
+        let key = HashedKey(key)
+        if let value = value(for: key) { return value }
         let made = try make()
-        shard.entries.withLock { $0.insert(key, made.value, cost: made.cost, budget: shardBudget) }
+        keep(made.value, cost: made.cost, for: key)
         return made.value
+    }
+
+    /// The value kept for `key`, if any.
+    func value(for key: Key) -> Value? {
+        value(for: HashedKey(key))
+    }
+
+    /// Keeps `value` for `key` (unless a value is kept for it already), letting go of the oldest
+    /// entries of its shard as the budget requires.
+    func keep(_ value: Value, cost: Int, for key: Key) {
+        keep(value, cost: cost, for: HashedKey(key))
+    }
+
+    private func value(for key: HashedKey) -> Value? {
+        shard(of: key).entries.withLock { $0.values[key]?.value }
+    }
+
+    private func keep(_ value: Value, cost: Int, for key: HashedKey) {
+        shard(of: key).entries.withLock { $0.insert(key, value, cost: cost, budget: shardBudget) }
+    }
+
+    private func shard(of key: HashedKey) -> Shard {
+        shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
     }
 
     /// How many entries are kept, and what they cost together.

@@ -5,15 +5,17 @@ import PaywallStore
 /// One snapshot compiled into memory, for a long-lived process (`paywalls serve`): read from the store
 /// once, when it becomes current, then answering without SQLite. Immutable but for its bounded caches,
 /// and so shared by threads. Paywalls' localizations, the bulk of an export, stay as stored and are
-/// decoded when a paywall is first shown along a fallback order; what that gives is kept rendered
-/// (`CompiledSnapshot+Rendering`).
+/// decoded when a paywall is first shown along a fallback order; what that gives is kept rendered, and
+/// so are whole answers (`CompiledSnapshot+Answers`).
 public final class CompiledSnapshot: Sendable {
     public let snapshot: SnapshotInfo
     let policy: LocalePolicy
     let formatter = ProductFormatter()
     private let placementIDsInOrder: [String]
     let placements: [String: CompiledPlacement]
-    let paywalls: [String: CompiledPaywall]
+    private let paywalls: [String: PaywallOffering]
+    /// By paywall key, then by locale as spelled: for each the one the store's lookups find.
+    private let localizationsByPaywall: [String: [String: StoredLocalization]]
     private let productsByKey: [String: Product]
     private let onboardings: [String: Onboarding]
     private let flows: [String: Flow]
@@ -33,13 +35,11 @@ public final class CompiledSnapshot: Sendable {
         placementIDsInOrder = contents.placements.map(\.placement.id)
         let products = Dictionary(contents.products, firstBy: \.key)
         productsByKey = products
-        let localizations = Dictionary(grouping: contents.localizations, by: \.paywallID)
-        let paywalls = Dictionary(contents.paywalls.enumerated().map { index, paywall in
-            CompiledPaywall(index: index, stored: paywall, localizations: Dictionary(localizations[paywall.key] ?? [], firstBy: \.locale),
-                            products: paywall.productKeys.compactMap { products[$0] })
+        localizationsByPaywall = Dictionary(grouping: contents.localizations, by: \.paywallID).mapValues { Dictionary($0, firstBy: \.locale) }
+        paywalls = Dictionary(contents.paywalls.map { paywall in
+            PaywallOffering(paywall, products: paywall.productKeys.compactMap { products[$0] })
         }, firstBy: \.stored.key)
-        self.paywalls = paywalls
-        placements = Dictionary(contents.placements.map { CompiledPlacement($0, paywalls: paywalls) }, firstBy: \.stored.placement.id)
+        placements = Dictionary(contents.placements.map(CompiledPlacement.init), firstBy: \.stored.placement.id)
         onboardings = Dictionary(contents.onboardings, firstBy: \.key)
         flows = Dictionary(contents.flows, firstBy: \.key)
         caches = RenderingCaches(budget: cacheBudget)
@@ -60,12 +60,12 @@ extension CompiledSnapshot: ResolutionSource {
         placementIDsInOrder
     }
 
-    func paywall(_ id: String) -> StoredPaywall? {
-        paywalls[id]?.stored
+    func paywallOffering(_ key: String) -> PaywallOffering? {
+        paywalls[key]
     }
 
     func localizations(ofPaywall id: String, locales: [String]) throws(StoreError) -> [Localization] {
-        guard let stored = paywalls[id]?.localizations else { return [] }
+        guard let stored = localizationsByPaywall[id] else { return [] }
         var found: [Localization] = []
         for locale in locales {
             if let localization = stored[locale] { found.append(try localization.decoded(of: snapshot)) }
@@ -93,56 +93,29 @@ extension CompiledSnapshot: ResolutionSource {
     func matcher(_ key: MatcherKey, _ make: () -> LocaleMatcher) -> LocaleMatcher {
         matchers.value(for: key) { (make(), 1) }
     }
-}
 
-/// A placement with its audiences ready to choose from and, when it shows paywalls, the start of each
-/// variation's bundles rendered.
-final class CompiledPlacement: Sendable {
-    /// A variation's paywall, and its bundles' members from `kind` to `paywallName`, which the
-    /// placement, audience and variation decide.
-    struct ShownPaywall: Sendable {
-        let paywall: CompiledPaywall
-        let head: RenderedPiece
+    /// Parsing a preference costs ICU calls; the same few hundred device locales come again and again.
+    func preference(_ input: String, _ make: () -> Preference) -> Preference {
+        caches.preferences.value(for: input) { (make(), 256 + 2 * input.utf8.count) }
     }
 
+    func keptPaywallLocales(_ key: PaywallLocaleKey) -> PaywallLocaleDecision? {
+        caches.paywallLocales.value(for: key)
+    }
+
+    func keep(_ decision: PaywallLocaleDecision, for key: PaywallLocaleKey) {
+        caches.paywallLocales.keep(decision, cost: decision.cost + key.locales.reduce(64) { $0 + 16 + $1.utf8.count }, for: key)
+    }
+}
+
+/// A placement with its audiences ready to choose from: a compiled snapshot keeps one per placement,
+/// a cold resolution makes the one it needs.
+final class CompiledPlacement: Sendable {
     let stored: StoredPlacement
     let audiences: AudienceTable
-    /// By audience and variation position; nil where the snapshot lacks the paywall (empty for other kinds).
-    let paywalls: [[ShownPaywall?]]
 
-    init(_ stored: StoredPlacement, paywalls: [String: CompiledPaywall]) {
+    init(_ stored: StoredPlacement) {
         self.stored = stored
         audiences = AudienceTable(stored)
-        let placement = stored.placement
-        self.paywalls = placement.kind != .paywall ? [] : placement.audiences.map { audience in
-            audience.variations.map { variation in
-                paywalls[variation.contentKey].map { paywall in
-                    ShownPaywall(paywall: paywall, head: RenderedPiece(members: JSONObject(
-                        ResolvedBundle.headMembers(kind: .paywall, placementID: placement.id, audience: audience,
-                                                   matchedSegments: audience.segmentIDs, variation: variation).members
-                            + ResolvedPaywall.identityMembers(of: paywall.stored).members)))
-                }
-            }
-        }
-    }
-}
-
-/// A paywall with what its bundles need at hand.
-final class CompiledPaywall: Sendable {
-    /// Its position in the snapshot's paywalls: what caches key it by.
-    let index: Int
-    let stored: StoredPaywall
-    /// By locale as spelled: for each the one the store's lookups find.
-    let localizations: [String: StoredLocalization]
-    /// The products it offers that the snapshot has, in its order.
-    let products: [Product]
-    let identities: [String: String]
-
-    init(index: Int, stored: StoredPaywall, localizations: [String: StoredLocalization], products: [Product]) {
-        self.index = index
-        self.stored = stored
-        self.localizations = localizations
-        self.products = products
-        identities = stored.identitiesByLocale
     }
 }

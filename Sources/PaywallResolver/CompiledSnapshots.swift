@@ -30,25 +30,29 @@ public final class CompiledSnapshots: Sendable {
         self.init(compiled)
     }
 
-    /// The bundle, with what `--explain` prints.
+    /// The bundle, with what `--explain` prints: the tree of the decision `renderedBundle` answers.
     public func resolve(_ request: ResolutionRequest) throws(ResolutionError) -> ResolvedBundle {
         try ResolutionError.catching { () throws in
             let (compiled, placement) = try answering(request)
             let resolver = compiled.resolver
-            let (audience, variation) = try resolver.selections(for: request, at: placement.stored, table: placement.audiences)
-            return try resolver.resolve(request, at: placement.stored, audience: audience, variation: variation)
+            return try resolver.resolve(resolver.decide(request, at: placement), for: request)
         }
     }
 
     /// The bundle as compact JSON: the bytes of `resolve(request).json().rendered()`.
     public func bundleBytes(_ request: ResolutionRequest) throws(ResolutionError) -> [UInt8] {
-        try assemble(request).assembly.bytes
+        try renderedBundle(request).bytes
     }
 
     /// The bundle as compact JSON, with its entity tag.
     public func renderedBundle(_ request: ResolutionRequest) throws(ResolutionError) -> RenderedBundle {
-        let (compiled, assembly) = try assemble(request)
-        return RenderedBundle(assembly, of: compiled.snapshot)
+        // Not `ResolutionError.catching`: its closure would copy the request, and this is the hot path.
+        do {
+            let (compiled, placement) = try answering(request)
+            return try compiled.answer(request, at: placement)
+        } catch {
+            throw ResolutionError(error)
+        }
     }
 
     /// Entries and bytes the compiled snapshots' caches keep (bounded, see `RenderingCaches`).
@@ -56,22 +60,9 @@ public final class CompiledSnapshots: Sendable {
         snapshots.map(\.caches.usage).reduce((0, 0)) { ($0.0 + $1.count, $0.1 + $1.cost) }
     }
 
-    private func assemble(_ request: ResolutionRequest) throws(ResolutionError) -> (compiled: CompiledSnapshot, assembly: BundleAssembly) {
-        try ResolutionError.catching { () throws in
-            let (compiled, placement) = try answering(request)
-            return (compiled, try compiled.assemble(request, at: placement))
-        }
-    }
-
     /// The snapshot that answers `request`, and the placement in it.
     private func answering(_ request: ResolutionRequest) throws -> (CompiledSnapshot, CompiledPlacement) {
-        var candidates = snapshots
-        if let source = request.source {
-            guard let compiled = snapshots.first(where: { $0.snapshot.source == source }) else {
-                throw PaywallStore.noSnapshot(of: source, current: snapshots.map(\.snapshot))
-            }
-            candidates = [compiled]
-        }
-        return try firstSource(with: request.placementID, among: candidates) { $0.placements[request.placementID] }
+        let placementID = request.placementID
+        return try answeringSource(for: request, among: snapshots) { $0.placements[placementID] }
     }
 }

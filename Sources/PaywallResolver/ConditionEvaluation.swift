@@ -43,8 +43,24 @@ struct ConditionCheck: Sendable {
 
     /// Whether the user's context satisfies the condition. An attribute the context does not know
     /// satisfies nothing but `not_in` and nothing at all for `exists`: a segment asks for facts.
+    /// Reads the context's field without making an array of it: every resolution tests its audiences'
+    /// conditions.
     func holds(for context: UserContext) -> Bool {
-        let actual = context.values(of: attribute)
+        switch attribute {
+        case .country: return holds(forValue: context.country)
+        case .platform: return holds(forValue: context.platform)
+        case .appVersion: return holds(forValue: context.appVersion)
+        case .attributionSource: return holds(forValues: context.attributionSources)
+        case let .custom(name): return holds(forValue: context.attributes[name])
+        }
+    }
+
+    private func holds(forValue value: String?) -> Bool {
+        guard let value else { return op == .notIn }
+        return holds(forValues: CollectionOfOne(value))
+    }
+
+    private func holds(forValues actual: some Collection<String>) -> Bool {
         switch op {
         case .exists: return !actual.isEmpty
         case .in: return actual.contains { value in values.contains { same(value, $0) } }

@@ -45,16 +45,11 @@ public final class PaywallResolver {
         }
     }
 
-    /// Resolves from the first of `current` (answer order), or the one of `request.source`, with the placement.
+    /// Resolves from the snapshot of `current` that answers `request` (`answeringSource`).
     private func resolve<Reader: SnapshotReader>(_ request: ResolutionRequest, among current: [SnapshotInfo], in reader: Reader) throws -> ResolvedBundle {
-        var candidates = current
-        if let source = request.source {
-            guard let snapshot = current.first(where: { $0.source == source }) else { throw PaywallStore.noSnapshot(of: source, current: current) }
-            candidates = [snapshot]
-        }
-        let (snapshot, placement) = try firstSource(with: request.placementID, among: candidates.map {
+        let (snapshot, placement) = try answeringSource(for: request, among: current.map {
             StoredSnapshot(reader: reader, snapshot: $0, matchers: matchers)
-        })
+        }) { try $0.placement(request.placementID).map(CompiledPlacement.init) }
         return try SnapshotResolver(source: snapshot, policy: policy, formatter: formatter).resolve(request, at: placement)
     }
 

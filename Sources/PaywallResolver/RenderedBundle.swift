@@ -1,8 +1,9 @@
 import Digests
 import PaywallStore
 
-/// A bundle as `paywalls serve` sends it: compact JSON, and its strong entity tag.
-public struct RenderedBundle: Sendable {
+/// A bundle as `paywalls serve` sends it: compact JSON, and its strong entity tag. A class: a kept
+/// answer is handed out with one retain.
+public final class RenderedBundle: Sendable {
     public let bytes: [UInt8]
     /// `"` + 32 hex digits + `"`: what the bundle says, independent of when and where its snapshot was
     /// synced (docs/contracts.md), so replicas holding the same export agree. It is the first half of the SHA-256
@@ -14,8 +15,11 @@ public struct RenderedBundle: Sendable {
 
     init(_ assembly: BundleAssembly, of snapshot: SnapshotInfo) {
         bytes = assembly.bytes
-        entityTag = Self.entityTag(of: assembly, contentHash: snapshot.contentHash)
+        entityTag = RenderedBundle.entityTag(of: assembly, contentHash: snapshot.contentHash)
     }
+
+    /// What keeping it costs, in bytes, roughly.
+    var cost: Int { bytes.count + entityTag.utf8.count + 160 }
 
     static func entityTag(of assembly: BundleAssembly, contentHash: String) -> String {
         let digest = (Array(contentHash.utf8) + [0] + assembly.digests).withUnsafeBytes { Digest.bytes(of: $0, using: .sha256) }

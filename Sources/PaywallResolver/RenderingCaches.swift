@@ -1,36 +1,58 @@
 import LocaleKit
 import PaywallModel
 
-/// What a compiled snapshot keeps of the bundles it renders, each part under the key of what decides
-/// it, so that a resolution copies rendered bytes instead of building and rendering JSON. Every cache
-/// is bounded in bytes: requests cannot grow memory past the budget, whatever locales they send.
+/// What a compiled snapshot keeps of what it decides and renders, each under the key of what decides
+/// it: whole answers, and the parts a new answer is spliced from, so that a request whose decision is
+/// known copies nothing and a new one builds and renders little JSON. Every cache is bounded in bytes:
+/// requests cannot grow memory past the budget, whatever locales they send.
 public final class RenderingCaches: Sendable {
-    /// Room for the few thousand (paywall, locales) pairs that the 1,000 x 40 benchmark store's
-    /// bundles need, a paywall's content being about 12 kB there.
-    public static let defaultBudget = 48 << 20
+    /// Room for the answers `scripts/bench-serve` asks for from the 1,000 x 40 benchmark store (some
+    /// 6,000 distinct decisions of about 3.5 kB each), and for the contents they are spliced from.
+    public static let defaultBudget = 64 << 20
 
-    /// What the user's locales decide for one paywall.
-    struct LocaleKey: Hashable, Sendable {
-        let paywall: Int
-        let mode: MatchMode
-        let locales: [String]
+    /// A whole answer: the placement (by identity: the snapshot holds its placements as long as its
+    /// caches), the audience and variation chosen, and what the variation shows decides the rest of
+    /// the bytes.
+    struct AnswerKey: Hashable, Sendable {
+        enum Shown: Hashable, Sendable {
+            /// A paywall: its locale decision, by identity (the key holds it, so that no other decision
+            /// can take its place), and the price position of each product.
+            case paywall(DecisionIdentity, prices: [Int?])
+            /// An onboarding or a flow: what their rendering decides from (a flow's paywalls show prices).
+            case whole(mode: MatchMode, locales: [String], country: String?)
+        }
+
+        let placement: ObjectIdentifier
+        let audience: Int
+        let variation: Int
+        let shown: Shown
+
+        init(_ decision: BundleDecision, for request: ResolutionRequest) {
+            placement = ObjectIdentifier(decision.placement)
+            audience = decision.audienceIndex
+            variation = decision.variationIndex
+            switch decision.shown {
+            case let .paywall(paywall):
+                shown = .paywall(DecisionIdentity(decision: paywall.locales), prices: paywall.prices)
+            case .onboarding, .flow:
+                shown = .whole(mode: request.mode, locales: request.locales, country: request.context.country?.uppercased())
+            }
+        }
+    }
+
+    /// A locale decision compared and hashed by identity: cheaper than by its locales, and as exact
+    /// while the decision is alive.
+    struct DecisionIdentity: Hashable, Sendable {
+        let decision: PaywallLocaleDecision
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.decision === rhs.decision }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(decision)) }
     }
 
     /// A paywall's `remoteConfig` and `viewConfiguration` along one fallback order.
     struct ContentKey: Hashable, Sendable {
-        let paywall: Int
+        let paywall: String
         let order: [Int]
-    }
-
-    /// What decides an onboarding's or a flow's bundle: the placement, the audience and variation
-    /// chosen, and the request's locales, mode and country (a flow's paywalls show prices).
-    struct ShownKey: Hashable, Sendable {
-        let placementID: String
-        let audience: Int
-        let variation: Int
-        let mode: MatchMode
-        let locales: [String]
-        let country: String?
     }
 
     /// A product offer: its title, price and the locale it is formatted for.
@@ -41,31 +63,29 @@ public final class RenderingCaches: Sendable {
         let formattingLocale: String?
     }
 
-    /// The largest part: each choice holds its paywall's content, and is charged for it.
-    let paywallLocales: BoundedCache<LocaleKey, PaywallLocaleChoice>
-    /// So that locale lists with the same fallback order share one rendered content.
+    /// The largest part: whole answers, one per distinct decision.
+    let answers: BoundedCache<AnswerKey, RenderedBundle>
+    /// So that answers with the same fallback order share one decoded and rendered content.
     let contents: BoundedCache<ContentKey, RenderedPiece>
-    /// So that choices sharing a product, price and formatting locale format them once.
+    /// What the user's locales decide for one paywall.
+    let paywallLocales: BoundedCache<PaywallLocaleKey, PaywallLocaleDecision>
+    /// So that answers sharing a product, price and formatting locale format them once.
     let offers: BoundedCache<OfferKey, RenderedPiece>
-    /// Parsing a preference costs ICU calls; the same few hundred device locales come again and again.
     let preferences: BoundedCache<String, Preference>
-    /// Onboardings' and flows' bundles but their snapshot member, whole: they are resolved and rendered
-    /// as the store path does it, which is slow to do per request.
-    let shownBundles: BoundedCache<ShownKey, RenderedPiece>
 
-    /// - Parameter budget: bytes, of which the locale choices (with the content they hold) take two
-    ///   thirds and the other caches share the rest.
+    /// - Parameter budget: bytes, of which answers take a half, contents a quarter and the other
+    ///   caches share the rest.
     init(budget: Int) {
-        paywallLocales = BoundedCache(budget: budget / 3 * 2)
-        contents = BoundedCache(budget: budget / 6)
-        shownBundles = BoundedCache(budget: budget / 12)
-        offers = BoundedCache(budget: budget / 24)
-        preferences = BoundedCache(budget: budget / 24)
+        answers = BoundedCache(budget: budget / 2)
+        contents = BoundedCache(budget: budget / 4)
+        paywallLocales = BoundedCache(budget: budget / 8)
+        offers = BoundedCache(budget: budget / 16)
+        preferences = BoundedCache(budget: budget / 16)
     }
 
-    /// Entries and bytes kept, over all caches (content held by choices counted with them).
+    /// Entries and bytes kept, over all caches.
     public var usage: (count: Int, cost: Int) {
-        [paywallLocales.usage, contents.usage, shownBundles.usage, offers.usage, preferences.usage].reduce((0, 0)) {
+        [answers.usage, contents.usage, paywallLocales.usage, offers.usage, preferences.usage].reduce((0, 0)) {
             ($0.0 + $1.count, $0.1 + $1.cost)
         }
     }

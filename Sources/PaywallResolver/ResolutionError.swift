@@ -50,12 +50,17 @@ extension ResolutionError {
     static func catching<Value>(_ body: () throws -> Value) throws(ResolutionError) -> Value {
         do {
             return try body()
-        } catch let error as ResolutionError {
-            throw error
-        } catch let error as StoreError {
-            throw .store(error)
         } catch {
-            throw .inconsistent("\(error)")
+            throw ResolutionError(error)
+        }
+    }
+
+    /// `error` as a resolution error: a store's, else one that should not happen.
+    init(_ error: any Error) {
+        switch error {
+        case let error as ResolutionError: self = error
+        case let error as StoreError: self = .store(error)
+        default: self = .inconsistent("\(error)")
         }
     }
 }

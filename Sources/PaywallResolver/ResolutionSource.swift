@@ -11,7 +11,8 @@ protocol ResolutionSource {
     func placement(_ id: String) throws(StoreError) -> StoredPlacement?
     /// In export order.
     func placementIDs() throws(StoreError) -> [String]
-    func paywall(_ key: String) throws(StoreError) -> StoredPaywall?
+    /// The paywall `key` names, with its products.
+    func paywallOffering(_ key: String) throws(StoreError) -> PaywallOffering?
     /// The paywall's localizations for `locales`, in the order asked; locales it does not have are skipped.
     func localizations(ofPaywall key: String, locales: [String]) throws(StoreError) -> [Localization]
     /// In the order of `keys`; keys the snapshot does not have are skipped.
@@ -23,6 +24,13 @@ protocol ResolutionSource {
     func formattedTexts(for locale: String, keys: [String]) throws(StoreError) -> [String: String]
     /// The matcher `key` names, from the source's keeping if it has it, else made by `make`.
     func matcher(_ key: MatcherKey, _ make: () -> LocaleMatcher) -> LocaleMatcher
+    /// `input` parsed as a preference, likewise.
+    func preference(_ input: String, _ make: () -> Preference) -> Preference
+    /// What a list of locales decides for a paywall, if the source keeps it; and keeping one. In two
+    /// steps, where matchers and preferences take a closure: a closure making the decision would copy
+    /// what it captures on every request served.
+    func keptPaywallLocales(_ key: PaywallLocaleKey) -> PaywallLocaleDecision?
+    func keep(_ decision: PaywallLocaleDecision, for key: PaywallLocaleKey)
 }
 
 /// Names a locale matcher of one snapshot: building one parses its availables with ICU, so sources

@@ -29,9 +29,11 @@ extension SnapshotResolver {
         }
         var problems: [String] = []
         let paywalls = try flow.paywalls.map { paywall in
-            ResolvedFlow.Paywall(paywall: paywall, products: try offers(of: paywall.productKeys, preferences: preferences, request: request,
-                                                                         matched: match.matched, defaultLocale: defaultLocale, identities: [:],
-                                                                         problems: &problems))
+            let products = try source.products(paywall.productKeys)
+            let locales = offerLocales(of: products, preferences: preferences, locales: request.locales, matched: match.matched,
+                                       defaultLocale: defaultLocale, identities: [:], mode: request.mode)
+            return ResolvedFlow.Paywall(paywall: paywall, products: try offers(
+                of: products, locales: locales, prices: locales.prices(of: products, country: request.context.country), problems: &problems))
         }
         let explanation = [
             "variation \(variation.variationID) (weight \(variation.weight)) shows flow \(flow.id)",

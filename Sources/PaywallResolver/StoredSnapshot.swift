@@ -18,8 +18,9 @@ struct StoredSnapshot<Reader: SnapshotReader>: ResolutionSource {
         try reader.placementIDs(in: snapshot)
     }
 
-    func paywall(_ id: String) throws(StoreError) -> StoredPaywall? {
-        try reader.paywall(id, in: snapshot)
+    func paywallOffering(_ key: String) throws(StoreError) -> PaywallOffering? {
+        guard let paywall = try reader.paywall(key, in: snapshot) else { return nil }
+        return PaywallOffering(paywall, products: try products(paywall.productKeys))
     }
 
     func localizations(ofPaywall id: String, locales: [String]) throws(StoreError) -> [Localization] {
@@ -45,6 +46,18 @@ struct StoredSnapshot<Reader: SnapshotReader>: ResolutionSource {
     func matcher(_ key: MatcherKey, _ make: () -> LocaleMatcher) -> LocaleMatcher {
         matchers.value(for: MatcherCache.Key(snapshotID: snapshot.id, matcher: key)) { (make(), 1) }
     }
+
+    /// Made each time: a resolution parses each of its few preferences once.
+    func preference(_ input: String, _ make: () -> Preference) -> Preference {
+        make()
+    }
+
+    /// None: a resolution decides each paywall once.
+    func keptPaywallLocales(_ key: PaywallLocaleKey) -> PaywallLocaleDecision? {
+        nil
+    }
+
+    func keep(_ decision: PaywallLocaleDecision, for key: PaywallLocaleKey) {}
 }
 
 /// The matchers a resolver keeps for the store's snapshots, 1 per entry.

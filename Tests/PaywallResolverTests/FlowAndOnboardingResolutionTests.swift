@@ -26,8 +26,8 @@ import Testing
 
     @Test func aFlowDrawsLikeAPaywallAndNamesItsVariation() throws {
         // Weights 40 (fv-b) then 60 (fv-a): bucket 79 of profile u1 falls in fv-a, bucket 27 of u3 in fv-b.
-        #expect(VariationSelection.bucket(versionID: "pav-sleep", profileID: "u1") == 79)
-        #expect(VariationSelection.bucket(versionID: "pav-sleep", profileID: "u3") < 40)
+        #expect(VariationDraw.bucket(versionID: "pav-sleep", profileID: "u1") == 79)
+        #expect(VariationDraw.bucket(versionID: "pav-sleep", profileID: "u3") < 40)
         #expect(try resolve("sleep", ["en"], profile: "u1").variation.variationID == "fv-a")
         #expect(try resolve("sleep", ["en"], profile: "u3").variation.variationID == "fv-b")
         // Without a profile, the heaviest.
@@ -101,7 +101,7 @@ import Testing
         #expect(bundle.localeMatch.matched == "en")
         guard case let .object(json) = bundle.json() else { return }
         #expect(json.keys == ["kind", "placementId", "audience", "variationId", "onboarding", "locale", "remoteConfig", "snapshot"])
-        let expectedID = VariationSelection.bucket(versionID: "pav-welcome-2", profileID: "u1") < 50 ? "onb-1" : "onb-2"
+        let expectedID = VariationDraw.bucket(versionID: "pav-welcome-2", profileID: "u1") < 50 ? "onb-1" : "onb-2"
         #expect(json["onboarding"] == .object(JSONObject([
             "id": .string(expectedID), "name": .string(expectedID == "onb-1" ? "Welcome A" : "Welcome B"),
             "configUrl": .string("https://builder.example.com/onb/\(expectedID)"), "acceptLanguage": .string("pt-BR"),

@@ -1,0 +1,64 @@
+import LocaleKit
+import PaywallModel
+import PaywallStore
+
+extension CompiledSnapshot {
+    /// The bundle for `request` at `placement` as `paywalls serve` sends it: decided as `paywalls resolve`
+    /// decides it (`SnapshotResolver.decide`), and rendered once per distinct decision, the bytes of
+    /// `resolve(request).json().rendered()`. A request whose decision is known takes the kept answer.
+    func answer(_ request: ResolutionRequest, at placement: CompiledPlacement) throws -> RenderedBundle {
+        let decision = try resolver.decide(request, at: placement)
+        let key = RenderingCaches.AnswerKey(decision, for: request)
+        // Looked up and kept in two steps: a closure making the answer would copy the request on every hit.
+        if let kept = caches.answers.value(for: key) { return kept }
+        let bundle = try render(decision, for: request)
+        caches.answers.keep(bundle, cost: bundle.cost, for: key)
+        return bundle
+    }
+
+    /// A paywall's bundle is spliced from pieces: its head (the placement, audience, variation and
+    /// paywall), the `locale` member, the content along the fallback order and one piece per offer,
+    /// the last two kept under the keys of what decides them, and the snapshot member. An onboarding's
+    /// or a flow's is rendered whole.
+    private func render(_ decision: BundleDecision, for request: ResolutionRequest) throws -> RenderedBundle {
+        guard case let .paywall(paywall) = decision.shown else {
+            guard case let .object(bundle) = try resolver.resolve(decision, for: request).json() else { preconditionFailure("a bundle is an object") }
+            return RenderedBundle(BundleAssembly(members: RenderedPiece(members: JSONObject(bundle.members.dropLast())), snapshot: snapshotPiece),
+                                  of: snapshot)
+        }
+        let audience = decision.audience
+        let head = ResolvedBundle.headMembers(kind: .paywall, placementID: decision.placement.stored.placement.id, audience: audience,
+                                              matchedSegments: audience.segmentIDs, variation: decision.variation)
+        let locale = ResolvedBundle.localeMember(requested: request.locales, match: paywall.locales.match)
+        return RenderedBundle(BundleAssembly(head: RenderedPiece(members: JSONObject(head.members + ResolvedPaywall.identityMembers(of: paywall.paywall.stored).members)),
+                                             locale: RenderedPiece(members: JSONObject([locale])), content: try content(of: paywall),
+                                             products: offers(of: paywall), snapshot: snapshotPiece),
+                              of: snapshot)
+    }
+
+    /// `remoteConfig` and `viewConfiguration` along the decision's fallback order: the only place a
+    /// paywall's stored localizations are decoded, once per order kept.
+    private func content(of decision: PaywallDecision) throws(StoreError) -> RenderedPiece {
+        let key = RenderingCaches.ContentKey(paywall: decision.paywall.stored.key, order: decision.locales.match.fallbackOrder)
+        return try caches.contents.value(for: key) { () throws(StoreError) in
+            let piece = RenderedPiece(members: ResolvedPaywall.contentMembers(of: decision.paywall.stored, content: try resolver.content(of: decision)))
+            return (piece, piece.cost)
+        }
+    }
+
+    /// One piece per product offer, kept by what decides it: paywalls share products.
+    private func offers(of decision: PaywallDecision) -> [RenderedPiece] {
+        let locales = decision.locales.offers
+        return decision.products.indices.map { index in
+            let product = decision.products[index], titleLocale = locales.titleLocales[index], price = decision.prices[index]
+            let key = RenderingCaches.OfferKey(productKey: product.key, titleLocale: titleLocale, price: price,
+                                               formattingLocale: locales.formattingLocale?.identifier)
+            return caches.offers.value(for: key) {
+                var problems: [String] = []
+                let offer = resolver.offer(of: product, titleLocale: titleLocale, price: price, locale: locales.formattingLocale, problems: &problems)
+                let piece = RenderedPiece(element: offer.json)
+                return (piece, piece.cost)
+            }
+        }
+    }
+}
