@@ -27,8 +27,9 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var oldest = 0
         var cost = 0
 
+        /// A value costlier than the whole shard is not kept: the bound holds whatever the values.
         mutating func insert(_ key: HashedKey, _ value: Value, cost: Int, budget: Int) {
-            guard values[key] == nil else { return }
+            guard values[key] == nil, cost <= budget else { return }
             while self.cost + cost > budget, oldest < arrivals.count {
                 self.cost -= values.removeValue(forKey: arrivals[oldest])?.cost ?? 0
                 oldest += 1

@@ -112,10 +112,13 @@ extension CompiledSnapshot: ResolutionSource {
 /// a cold resolution makes the one it needs.
 final class CompiledPlacement: Sendable {
     let stored: StoredPlacement
+    /// The placement's, at hand (through `stored` it is read out of a copy).
+    let kind: PlacementKind
     let audiences: AudienceTable
 
     init(_ stored: StoredPlacement) {
         self.stored = stored
+        kind = stored.placement.kind
         audiences = AudienceTable(stored)
     }
 }

@@ -29,14 +29,14 @@ struct SnapshotResolver<Source: ResolutionSource> {
         guard let audience = placement.audiences.firstEntry(for: request)?.index else {
             throw ResolutionError.noAudience(request.placementID)
         }
-        let draw = placement.audiences.draws[audience]
-        guard let (variation, bucket) = draw.choice(for: request.profileID) else {
+        // Through the table's arrays, not a copy of the draw: this runs for every request served.
+        guard let (variation, bucket) = placement.audiences.draws[audience].choice(for: request.profileID) else {
             throw ResolutionError.noVariation(request.placementID, audience: placement.stored.placement.audiences[audience].name)
         }
         let shown: BundleDecision.Shown
-        switch placement.stored.placement.kind {
+        switch placement.kind {
         case .paywall:
-            guard let paywall = try decidePaywall(showing: draw.contentKeys[variation], for: request) else {
+            guard let paywall = try decidePaywall(showing: placement.audiences.draws[audience].contentKeys[variation], for: request) else {
                 throw ResolutionError.notHeld(placement.stored.placement.audiences[audience].variations[variation], .paywall)
             }
             shown = .paywall(paywall)

@@ -1,0 +1,109 @@
+import FixtureSupport
+import PaywallModel
+@testable import PaywallResolver
+import PaywallStore
+import Testing
+
+/// A compiled snapshot keeps each distinct decision's answer whole: a request that reaches a known
+/// decision gets the kept bytes themselves, the answers stay within their budget when requests
+/// overflow it and are still right after evictions, and a new snapshot never answers with an old one's.
+@Suite struct KeptAnswersTests {
+    /// A placement of the sample export whose audiences ask nothing of the country, and whose
+    /// paywalls' products have prices in several countries.
+    static let placement = "settings"
+
+    static func compiled(_ fixture: PublishedFixture, budget: Int = RenderingCaches.defaultBudget) throws -> CompiledSnapshots {
+        try CompiledSnapshots(fixture.store.currentSnapshots().map { try CompiledSnapshot(store: fixture.store, snapshot: $0, cacheBudget: budget) })
+    }
+
+    @Test func aKnownDecisionIsAnsweredWithTheKeptBytes() throws {
+        let fixture = try PublishedFixture("sync-config/sample-export.json", asImported: true)
+        let compiled = try Self.compiled(fixture)
+        let resolver = PaywallResolver(store: fixture.store)
+        let request = ResolutionRequest(placementID: Self.placement, locales: ["pt-BR"], profileID: "profile-1")
+        let first = try compiled.renderedBundle(request)
+        #expect(try compiled.renderedBundle(request) === first)
+        // Another profile drawing the same variation reaches the same decision, and so the same answer.
+        let variation = try resolver.resolve(request).variation.variationID
+        let twin = try #require((2..<200).map { ResolutionRequest(placementID: Self.placement, locales: ["pt-BR"], profileID: "profile-\($0)") }
+            .first { try resolver.resolve($0).variation.variationID == variation })
+        #expect(try compiled.renderedBundle(twin) === first)
+        // Another list of locales is another decision.
+        let german = ResolutionRequest(placementID: Self.placement, locales: ["de-AT"], profileID: "profile-1")
+        #expect(try compiled.renderedBundle(german) !== first)
+        #expect(try compiled.bundleBytes(german) == Array(resolver.resolve(german).json().rendered().utf8))
+    }
+
+    /// The user's country decides prices: a country with prices of its own is another answer, one
+    /// without is the locale's answer.
+    @Test func theCountryTakesPartInTheDecisionThroughPricesAlone() throws {
+        let fixture = try PublishedFixture("sync-config/sample-export.json", asImported: true)
+        let compiled = try Self.compiled(fixture)
+        let resolver = PaywallResolver(store: fixture.store)
+        func request(_ country: String?) -> ResolutionRequest {
+            ResolutionRequest(placementID: Self.placement, locales: ["en-US"], context: UserContext(country: country), profileID: "profile-1")
+        }
+        let none = try compiled.renderedBundle(request(nil))
+        #expect(try compiled.renderedBundle(request("ZZ")) === none)
+        let prices = try resolver.resolve(request(nil)).paywall?.products.map(\.price?.currency)
+        let priced = try #require(RandomRequests.countries.first { try resolver.resolve(request($0)).paywall?.products.map(\.price?.currency) != prices },
+                                  "no country of the fixture changes a price")
+        let answer = try compiled.renderedBundle(request(priced))
+        #expect(answer !== none)
+        #expect(answer.bytes == Array(try resolver.resolve(request(priced)).json().rendered().utf8))
+    }
+
+    /// Every placement of two fixtures (paywalls, onboardings, flows) in many locales, profiles and
+    /// countries through caches of 256 kB per snapshot: far more answers than fit, each still the store's.
+    @Test func answersStayWithinTheBudgetAndRightAfterEvictions() throws {
+        let fixture = try PublishedFixture("sync-config/sample-export.json", asImported: true)
+        try fixture.publish(PublishedFixture.decode("Tests/Fixtures/adapty-fallback/format-11.json"), as: "flows", asImported: true)
+        let budget = 256 << 10
+        let compiled = try Self.compiled(fixture, budget: budget)
+        let resolver = PaywallResolver(store: fixture.store)
+        var placements: [String] = []
+        for snapshot in try fixture.store.currentSnapshots() { placements += try fixture.store.placementIDs(in: snapshot) }
+        let locales = RandomRequests.locales.prefix(30).map { [$0] } + [["es-MX", "en"], []]
+        var answered = 0, distinct = Set<[UInt8]>()
+        for round in 0..<2 {
+            for (index, placement) in placements.enumerated() {
+                for (position, locale) in locales.enumerated() {
+                    for profile in [nil] + (0..<6).map({ "profile-\($0)" }) {
+                        let country = [nil, "BR", "US", "DE"][(index + position) % 4]
+                        let request = ResolutionRequest(placementID: placement, locales: locale, context: UserContext(country: country), profileID: profile)
+                        guard let expected = try? resolver.resolve(request).json().rendered() else { continue }
+                        let bytes = try compiled.bundleBytes(request)
+                        #expect(bytes == Array(expected.utf8), "round \(round): \(request)")
+                        distinct.insert(bytes)
+                        answered += 1
+                        for snapshot in compiled.snapshots { #expect(snapshot.caches.usage.cost <= budget) }
+                    }
+                }
+            }
+        }
+        let kept = compiled.snapshots.map(\.caches.answers.usage.count).reduce(0, +)
+        #expect(answered > 3000)
+        #expect(kept > 0 && kept < distinct.count / 2, "\(answered) answers: the sweep should overflow the answers kept: \(kept) of \(distinct.count)")
+    }
+
+    /// A reload compiles the changed snapshot afresh: its answers come from its own content, never from
+    /// what the old snapshot kept, and their entity tags differ.
+    @Test func aNewSnapshotNeverAnswersWithAnOldOnesAnswer() throws {
+        let fixture = try PublishedFixture("sync-config/sample-export.json", asImported: true)
+        let before = try Self.compiled(fixture)
+        let request = ResolutionRequest(placementID: Self.placement, locales: ["pt-BR"], profileID: "profile-1")
+        let old = try before.renderedBundle(request)
+        let shown = try PaywallResolver(store: fixture.store).resolve(request).paywall!.paywall.key
+
+        var revised = try PublishedFixture.decode("sync-config/sample-export.json")
+        let index = try #require(revised.paywalls.firstIndex { $0.key == shown })
+        revised.paywalls[index].name += " (revised)"
+        let newer = try fixture.publish(revised, as: "local", contentHash: String(repeating: "cd", count: 32), asImported: true)
+        let after = try CompiledSnapshots(store: fixture.store, snapshots: [newer], reusing: before)
+        let new = try after.renderedBundle(request)
+        #expect(new.bytes == Array(try PaywallResolver(store: fixture.store).resolve(request).json().rendered().utf8))
+        #expect(String(decoding: new.bytes, as: UTF8.self).contains(#"(revised)""#))
+        #expect(new.entityTag != old.entityTag)
+        #expect(try before.renderedBundle(request) === old)
+    }
+}
