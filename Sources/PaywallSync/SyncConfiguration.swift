@@ -321,18 +321,10 @@ public struct SyncConfiguration: Sendable, Equatable {
     }
 }
 
-/// A config that could not be used: every problem found, each at its JSON pointer. The CLI exits 78.
-public struct SyncConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let issues: [ValidationIssue]
-    /// True when more problems were found than are listed.
-    public let truncated: Bool
-
-    public init(issues: [ValidationIssue], truncated: Bool) {
-        self.issues = issues
-        self.truncated = truncated
-    }
-
-    public var description: String {
-        ValidationIssue.summary(of: issues, truncated: truncated, subject: "invalid sync configuration")
-    }
+/// A sync config.
+public enum SyncConfigurationDocument: RefusableDocument {
+    public static let subject = "invalid sync configuration"
 }
+
+/// A config that could not be used: every problem found, each at its JSON pointer. The CLI exits 78.
+public typealias SyncConfigurationError = InvalidDocument<SyncConfigurationDocument>

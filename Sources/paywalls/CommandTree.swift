@@ -1,20 +1,29 @@
 import ArgumentKit
 
-/// The whole command tree: specs for parsing and help, and the leaf commands that run.
+/// The whole command tree: specs for parsing and help, and the leaf commands that run. Each command
+/// is listed once; the specs and the lookup of what runs are made from the lists.
 enum CommandTree {
+    /// `paywalls COMMAND`, in the order help lists them.
+    private static let commands: [any Command.Type] = [
+        ImportCommand.self, SyncCommand.self, ResolveCommand.self, StatusCommand.self, SnapshotsCommand.self, DiffCommand.self,
+        CoverageCommand.self, FallbacksCommand.self, ServeCommand.self,
+    ]
+
+    /// `paywalls locale COMMAND`.
+    private static let localeCommands: [any Command.Type] = [LocaleExplainCommand.self, LocaleMatchCommand.self]
+
+    private static let localeGroup = CommandSpec(
+        name: "locale",
+        abstract: "Inspect language tags and match locale preferences.",
+        subcommands: localeCommands.map { $0.spec }
+    )
+
+    /// The command that runs for `path` (`["paywalls", "locale", "match"]`), if it names one.
     static func leaf(at path: [String]) -> (any Command.Type)? {
-        switch path {
-        case ["paywalls", "locale", "explain"]: return LocaleExplainCommand.self
-        case ["paywalls", "locale", "match"]: return LocaleMatchCommand.self
-        case ["paywalls", "import"]: return ImportCommand.self
-        case ["paywalls", "sync"]: return SyncCommand.self
-        case ["paywalls", "resolve"]: return ResolveCommand.self
-        case ["paywalls", "status"]: return StatusCommand.self
-        case ["paywalls", "snapshots"]: return SnapshotsCommand.self
-        case ["paywalls", "diff"]: return DiffCommand.self
-        case ["paywalls", "coverage"]: return CoverageCommand.self
-        case ["paywalls", "fallbacks"]: return FallbacksCommand.self
-        case ["paywalls", "serve"]: return ServeCommand.self
+        guard path.first == root.name else { return nil }
+        switch path.count {
+        case 2: return commands.first { $0.spec.name == path[1] }
+        case 3 where path[1] == localeGroup.name: return localeCommands.first { $0.spec.name == path[2] }
         default: return nil
         }
     }
@@ -35,21 +44,6 @@ enum CommandTree {
             .value("store", "dir", help: "The snapshot store (default: $PAYWALLS_STORE, else ./.paywalls)."),
             .value("locale-policy", "file", help: "Locale policy file (default: $PAYWALLS_LOCALE_POLICY, else the shipped policy.txt; see paywalls --help)."),
         ],
-        subcommands: [
-            ImportCommand.spec,
-            SyncCommand.spec,
-            ResolveCommand.spec,
-            StatusCommand.spec,
-            SnapshotsCommand.spec,
-            DiffCommand.spec,
-            CoverageCommand.spec,
-            FallbacksCommand.spec,
-            ServeCommand.spec,
-            CommandSpec(
-                name: "locale",
-                abstract: "Inspect language tags and match locale preferences.",
-                subcommands: [LocaleExplainCommand.spec, LocaleMatchCommand.spec]
-            ),
-        ]
+        subcommands: commands.map { $0.spec } + [localeGroup]
     )
 }

@@ -11,8 +11,16 @@ public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(pointer.description.isEmpty ? "/" : pointer.description): \(reason)" }
 }
 
-/// Why an export was refused: every problem found, up to a limit.
-public struct InvalidExport: Error, Sendable, Equatable, CustomStringConvertible {
+/// A kind of document that can be refused: it names the document in the report, and keeps refusals
+/// of different documents apart as types (the CLI exits with a different code for each).
+public protocol RefusableDocument {
+    /// How a refusal's report starts: "invalid export".
+    static var subject: String { get }
+}
+
+/// Why a document was refused: every problem found, up to a limit. Reported as `SUBJECT (N problems):`
+/// and one indented line per problem.
+public struct InvalidDocument<Document: RefusableDocument>: Error, Sendable, Equatable, CustomStringConvertible {
     public let issues: [ValidationIssue]
     /// True when more problems were found than are listed.
     public let truncated: Bool
@@ -23,18 +31,19 @@ public struct InvalidExport: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String {
-        ValidationIssue.summary(of: issues, truncated: truncated, subject: "invalid export")
-    }
-}
-
-extension ValidationIssue {
-    /// `SUBJECT (N problems):` and one indented line per problem: how refused documents are reported.
-    public static func summary(of issues: [ValidationIssue], truncated: Bool, subject: String) -> String {
         let count = truncated ? "more than \(issues.count)" : String(issues.count)
-        return "\(subject) (\(count) problem\(issues.count == 1 && !truncated ? "" : "s")):\n"
+        return "\(Document.subject) (\(count) problem\(issues.count == 1 && !truncated ? "" : "s")):\n"
             + issues.map { "  \($0)" }.joined(separator: "\n")
     }
 }
+
+/// An export (or a vendor file) to import.
+public enum ExportDocument: RefusableDocument {
+    public static let subject = "invalid export"
+}
+
+/// Why an export was refused.
+public typealias InvalidExport = InvalidDocument<ExportDocument>
 
 /// Gathers problems while a document is read, so that one run reports them all (up to `limit`).
 public final class IssueCollector {

@@ -124,7 +124,7 @@ enum ServeCommand: Command {
     /// The in-process sync, writing the config's store unless --store names another (as `paywalls sync`).
     private static func scheduledSync(_ settings: (configuration: SyncConfiguration, interval: Duration), arguments: ParsedArguments,
                                       context: CommandContext, policy: LocalePolicy, format: LogFormat) -> ScheduledSync {
-        let storePath = arguments.value("store") ?? settings.configuration.store ?? context.storePath(arguments)
+        let storePath = context.storePath(arguments, configured: settings.configuration.store)
         let options = SyncRun.Options(storeDirectory: storePath, policy: policy, environment: { context.environment[$0] },
                                       userAgent: Version.userAgent)
         let log = SyncLog(channel: OutputChannel(fileDescriptor: STDERR_FILENO), format: format, verbose: false, isTerminal: false)

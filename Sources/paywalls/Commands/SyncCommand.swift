@@ -51,7 +51,7 @@ enum SyncCommand: Command {
         let allowsInsecureLoopback = arguments.flag("allow-insecure-loopback")
         let configPath = context.syncConfigPath(arguments.value("config"))
         let configuration = try context.syncConfiguration(at: configPath, allowsInsecureLoopback: allowsInsecureLoopback)
-        let storePath = arguments.value("store") ?? configuration.store ?? context.storePath(arguments)
+        let storePath = context.storePath(arguments, configured: configuration.store)
         let options = SyncRun.Options(storeDirectory: storePath, policy: try context.localePolicy(arguments, configured: configuration.localePolicy),
                                       allowsInsecureLoopback: allowsInsecureLoopback, lockWait: wait,
                                       environment: { context.environment[$0] }, userAgent: Version.userAgent)

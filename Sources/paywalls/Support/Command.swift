@@ -2,7 +2,7 @@ import ArgumentKit
 
 /// One leaf command of the CLI: its spec (for parsing and help) and what it does.
 /// It throws `UsageError` for a mistake in the call and `CommandFailure` for anything else.
-protocol Command {
+protocol Command: Sendable {
     static var spec: CommandSpec { get }
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws
 }

@@ -35,7 +35,7 @@ struct FetchBeforeResolve {
             throw UsageError(commandPath: arguments.commandPath, message: "--source '\(source)' is not a source of the sync config "
                              + "\(configPath) (its sources: \(configured.joined(separator: ", ")))")
         }
-        let storePath = arguments.value("store") ?? configuration.store ?? context.storePath(arguments)
+        let storePath = context.storePath(arguments, configured: configuration.store)
         let plan = try self.plan(placementID: placementID, source: source, configured: configured, storePath: storePath)
         explain(plan.reason)
         var failures: [String] = []

@@ -6,9 +6,10 @@ extension CommandContext {
     static let storeEnvironmentVariable = "PAYWALLS_STORE"
     static let storeDefaultPath = ".paywalls"
 
-    /// `--store`, else `$PAYWALLS_STORE`, else `./.paywalls`.
-    func storePath(_ arguments: ParsedArguments) -> String {
-        arguments.value("store") ?? environment[Self.storeEnvironmentVariable] ?? Self.storeDefaultPath
+    /// `--store`, else the sync config's `store` when a config is read (`configured`), else
+    /// `$PAYWALLS_STORE`, else `./.paywalls`.
+    func storePath(_ arguments: ParsedArguments, configured: String? = nil) -> String {
+        arguments.value("store") ?? configured ?? environment[Self.storeEnvironmentVariable] ?? Self.storeDefaultPath
     }
 
     /// Opens the store; `create` for the commands that write to it.
