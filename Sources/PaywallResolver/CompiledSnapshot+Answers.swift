@@ -16,24 +16,41 @@ extension CompiledSnapshot {
         return bundle
     }
 
-    /// A paywall's bundle is spliced from pieces: its head (the placement, audience, variation and
-    /// paywall), the `locale` member, the content along the fallback order and one piece per offer,
-    /// the last two kept under the keys of what decides them, and the snapshot member. An onboarding's
-    /// or a flow's is rendered whole.
+    /// A paywall's bundle is spliced from pieces kept under the keys of what decides them: its head
+    /// (the placement, audience, variation and paywall), the `locale` member (the locale decision), the
+    /// content along the fallback order, one piece per offer, and the snapshot member. When answers
+    /// outnumber what their budget keeps, a new answer is mostly copying. An onboarding's or a flow's
+    /// is rendered whole.
     private func render(_ decision: BundleDecision, for request: ResolutionRequest) throws -> RenderedBundle {
         guard case let .paywall(paywall) = decision.shown else {
             guard case let .object(bundle) = try resolver.resolve(decision, for: request).json() else { preconditionFailure("a bundle is an object") }
             return RenderedBundle(BundleAssembly(members: RenderedPiece(members: JSONObject(bundle.members.dropLast())), snapshot: snapshotPiece),
                                   of: snapshot)
         }
-        let audience = decision.audience
-        let head = ResolvedBundle.headMembers(kind: .paywall, placementID: decision.placement.stored.placement.id, audience: audience,
-                                              matchedSegments: audience.segmentIDs, variation: decision.variation)
-        let locale = ResolvedBundle.localeMember(requested: request.locales, match: paywall.locales.match)
-        return RenderedBundle(BundleAssembly(head: RenderedPiece(members: JSONObject(head.members + ResolvedPaywall.identityMembers(of: paywall.paywall.stored).members)),
-                                             locale: RenderedPiece(members: JSONObject([locale])), content: try content(of: paywall),
-                                             products: offers(of: paywall), snapshot: snapshotPiece),
+        return RenderedBundle(BundleAssembly(head: head(of: decision, showing: paywall), locale: locale(of: paywall, for: request),
+                                             content: try content(of: paywall), products: offers(of: paywall), snapshot: snapshotPiece),
                               of: snapshot)
+    }
+
+    /// `kind` to `paywallName`: what the placement, audience and variation decide.
+    private func head(of decision: BundleDecision, showing paywall: PaywallDecision) -> RenderedPiece {
+        let key = RenderingCaches.HeadKey(placement: ObjectIdentifier(decision.placement), audience: decision.audienceIndex,
+                                          variation: decision.variationIndex)
+        return caches.heads.value(for: key) {
+            let audience = decision.audience
+            let head = ResolvedBundle.headMembers(kind: .paywall, placementID: decision.placement.stored.placement.id, audience: audience,
+                                                  matchedSegments: audience.segmentIDs, variation: decision.variation)
+            let piece = RenderedPiece(members: JSONObject(head.members + ResolvedPaywall.identityMembers(of: paywall.paywall.stored).members))
+            return (piece, piece.cost)
+        }
+    }
+
+    /// The `locale` member: what the locale decision says of the request's locales.
+    private func locale(of paywall: PaywallDecision, for request: ResolutionRequest) -> RenderedPiece {
+        caches.localeMembers.value(for: RenderingCaches.DecisionIdentity(decision: paywall.locales)) {
+            let piece = RenderedPiece(members: JSONObject([ResolvedBundle.localeMember(requested: request.locales, match: paywall.locales.match)]))
+            return (piece, piece.cost)
+        }
     }
 
     /// `remoteConfig` and `viewConfiguration` along the decision's fallback order: the only place a

@@ -6,9 +6,10 @@ import PaywallModel
 /// known copies nothing and a new one builds and renders little JSON. Every cache is bounded in bytes:
 /// requests cannot grow memory past the budget, whatever locales they send.
 public final class RenderingCaches: Sendable {
-    /// Room for the answers `scripts/bench-serve` asks for from the 1,000 x 40 benchmark store (some
-    /// 6,000 distinct decisions of about 3.5 kB each), and for the contents they are spliced from.
-    public static let defaultBudget = 64 << 20
+    /// Room for most contents of the few thousand (paywall, locales) pairs that the 1,000 x 40
+    /// benchmark store's bundles need (about 12 kB each there), and for a part of its answers: keeping
+    /// them all (some 6,000 of 14 kB) would take serve's memory past twice the export's (docs/numbers.md).
+    public static let defaultBudget = 48 << 20
 
     /// A whole answer: the placement (by identity: the snapshot holds its placements as long as its
     /// caches), the audience and variation chosen, and what the variation shows decides the rest of
@@ -49,6 +50,13 @@ public final class RenderingCaches: Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(decision)) }
     }
 
+    /// A paywall bundle's head: the placement (by identity), the audience and variation.
+    struct HeadKey: Hashable, Sendable {
+        let placement: ObjectIdentifier
+        let audience: Int
+        let variation: Int
+    }
+
     /// A paywall's `remoteConfig` and `viewConfiguration` along one fallback order.
     struct ContentKey: Hashable, Sendable {
         let paywall: String
@@ -63,29 +71,34 @@ public final class RenderingCaches: Sendable {
         let formattingLocale: String?
     }
 
-    /// The largest part: whole answers, one per distinct decision.
+    /// Whole answers, one per distinct decision.
     let answers: BoundedCache<AnswerKey, RenderedBundle>
-    /// So that answers with the same fallback order share one decoded and rendered content.
+    /// The largest part, so that answers with the same fallback order share one decoded and rendered
+    /// content: decoding a paywall's localizations is the costliest step of a new answer.
     let contents: BoundedCache<ContentKey, RenderedPiece>
     /// What the user's locales decide for one paywall.
     let paywallLocales: BoundedCache<PaywallLocaleKey, PaywallLocaleDecision>
+    let heads: BoundedCache<HeadKey, RenderedPiece>
+    let localeMembers: BoundedCache<DecisionIdentity, RenderedPiece>
     /// So that answers sharing a product, price and formatting locale format them once.
     let offers: BoundedCache<OfferKey, RenderedPiece>
     let preferences: BoundedCache<String, Preference>
 
-    /// - Parameter budget: bytes, of which answers take a half, contents a quarter and the other
-    ///   caches share the rest.
+    /// - Parameter budget: bytes, of which contents take 5/8, answers 3/16, locale decisions 1/16 and
+    ///   the other caches 1/32 each.
     init(budget: Int) {
-        answers = BoundedCache(budget: budget / 2)
-        contents = BoundedCache(budget: budget / 4)
-        paywallLocales = BoundedCache(budget: budget / 8)
-        offers = BoundedCache(budget: budget / 16)
-        preferences = BoundedCache(budget: budget / 16)
+        contents = BoundedCache(budget: budget / 8 * 5)
+        answers = BoundedCache(budget: budget / 16 * 3)
+        paywallLocales = BoundedCache(budget: budget / 16)
+        heads = BoundedCache(budget: budget / 32)
+        localeMembers = BoundedCache(budget: budget / 32)
+        offers = BoundedCache(budget: budget / 32)
+        preferences = BoundedCache(budget: budget / 32)
     }
 
     /// Entries and bytes kept, over all caches.
     public var usage: (count: Int, cost: Int) {
-        [answers.usage, contents.usage, paywallLocales.usage, offers.usage, preferences.usage].reduce((0, 0)) {
+        [answers.usage, contents.usage, paywallLocales.usage, heads.usage, localeMembers.usage, offers.usage, preferences.usage].reduce((0, 0)) {
             ($0.0 + $1.count, $0.1 + $1.cost)
         }
     }
