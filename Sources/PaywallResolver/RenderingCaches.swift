@@ -9,7 +9,7 @@ public final class RenderingCaches: Sendable {
     /// Room for most contents of the few thousand (paywall, locales) pairs that the 1,000 x 40
     /// benchmark store's bundles need (about 12 kB each there), and for a part of its answers: keeping
     /// them all (some 6,000 of 14 kB) would take serve's memory past twice the export's (docs/numbers.md).
-    public static let defaultBudget = 48 << 20
+    public static let defaultBudget = 64 << 20
 
     /// A whole answer: the placement (by identity: the snapshot holds its placements as long as its
     /// caches), the audience and variation chosen, and what the variation shows decides the rest of
@@ -84,16 +84,16 @@ public final class RenderingCaches: Sendable {
     let offers: BoundedCache<OfferKey, RenderedPiece>
     let preferences: BoundedCache<String, Preference>
 
-    /// - Parameter budget: bytes, of which contents take 5/8, answers 3/16, locale decisions 1/16 and
-    ///   the other caches 1/32 each.
+    /// - Parameter budget: bytes, of which contents take 5/8, answers a quarter, locale decisions 1/16
+    ///   and the other caches 1/64 each.
     init(budget: Int) {
+        answers = BoundedCache(budget: budget / 4)
         contents = BoundedCache(budget: budget / 8 * 5)
-        answers = BoundedCache(budget: budget / 16 * 3)
         paywallLocales = BoundedCache(budget: budget / 16)
-        heads = BoundedCache(budget: budget / 32)
-        localeMembers = BoundedCache(budget: budget / 32)
-        offers = BoundedCache(budget: budget / 32)
-        preferences = BoundedCache(budget: budget / 32)
+        heads = BoundedCache(budget: budget / 64)
+        localeMembers = BoundedCache(budget: budget / 64)
+        offers = BoundedCache(budget: budget / 64)
+        preferences = BoundedCache(budget: budget / 64)
     }
 
     /// Entries and bytes kept, over all caches.
