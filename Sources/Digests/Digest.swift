@@ -39,8 +39,20 @@ public enum Digest {
     }
 
     /// Lower-case hexadecimal, as `sha256sum` prints it.
-    public static func hex(_ digest: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
+    /// `digest` (or its first `count` bytes) in lower-case hex.
+    public static func hex(_ digest: [UInt8], count: Int? = nil) -> String {
+        let count = min(count ?? digest.count, digest.count)
+        // Written in place: every answer `serve` renders gets an entity tag.
+        return String(unsafeUninitializedCapacity: 2 * count) { text in
+            for position in 0..<count {
+                text[2 * position] = hexDigit(digest[position] >> 4)
+                text[2 * position + 1] = hexDigit(digest[position] & 0x0F)
+            }
+            return 2 * count
+        }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

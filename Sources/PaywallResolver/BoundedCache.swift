@@ -3,7 +3,9 @@ import Synchronization
 /// A memo shared by threads, of bounded size: keys are spread over shards, each behind its own lock,
 /// so that threads seldom wait for each other; a shard whose entries would cost more than its share of
 /// the budget lets go of its oldest ones, so that whatever requests fill it with (junk locales, say)
-/// memory stays bounded, while what is asked for again and again stays.
+/// memory stays bounded, while what is asked for again and again stays. A cache of large values may
+/// admit only some of what comes once it is full (`admittedWhenFull`): when requests want far more
+/// than fits, letting go of an old value for every new one costs each request more than it saves.
 final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// A key with its hash, worked out once per lookup: it picks the shard, and the shard's dictionary
     /// hashes that number rather than the key again.
@@ -26,10 +28,16 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var arrivals: [HashedKey] = []
         var oldest = 0
         var cost = 0
+        /// Values offered while the shard was full.
+        var offeredWhenFull = 0
 
         /// A value costlier than the whole shard is not kept: the bound holds whatever the values.
-        mutating func insert(_ key: HashedKey, _ value: Value, cost: Int, budget: Int) {
+        mutating func insert(_ key: HashedKey, _ value: Value, cost: Int, budget: Int, admittedWhenFull: Int) {
             guard values[key] == nil, cost <= budget else { return }
+            if self.cost + cost > budget {
+                offeredWhenFull += 1
+                guard offeredWhenFull % admittedWhenFull == 0 else { return }
+            }
             while self.cost + cost > budget, oldest < arrivals.count {
                 self.cost -= values.removeValue(forKey: arrivals[oldest])?.cost ?? 0
                 oldest += 1
@@ -52,12 +60,17 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     private let shards: [Shard]
     private let shardBudget: Int
+    private let admittedWhenFull: Int
 
-    /// - Parameter budget: what all entries may cost together, in the unit the callers give costs in
-    ///   (bytes, or 1 per entry).
-    init(budget: Int) {
+    /// - Parameters:
+    ///   - budget: what all entries may cost together, in the unit the callers give costs in (bytes,
+    ///     or 1 per entry).
+    ///   - admittedWhenFull: once a shard is full, one value in this many is kept (letting go of the
+    ///     oldest); 1 keeps every one.
+    init(budget: Int, admittedWhenFull: Int = 1) {
         shards = (0..<Self.shardCount).map { _ in Shard() }
         shardBudget = max(1, budget / Self.shardCount)
+        self.admittedWhenFull = max(1, admittedWhenFull)
     }
 
     /// The value for `key`, made (outside the lock: two threads may both make it) and kept when missing.
@@ -85,7 +98,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private func keep(_ value: Value, cost: Int, for key: HashedKey) {
-        shard(of: key).entries.withLock { $0.insert(key, value, cost: cost, budget: shardBudget) }
+        shard(of: key).entries.withLock { $0.insert(key, value, cost: cost, budget: shardBudget, admittedWhenFull: admittedWhenFull) }
     }
 
     private func shard(of key: HashedKey) -> Shard {

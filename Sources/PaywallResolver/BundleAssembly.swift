@@ -1,17 +1,21 @@
-/// A bundle put together from rendered pieces: its compact JSON, and the digests of the pieces that
-/// come before its snapshot member, of which its entity tag is made.
+import PaywallStore
+
+/// A bundle put together from rendered pieces: its compact JSON, and what its entity tag is the digest
+/// of (`RenderedBundle`): the snapshot's tag seed, then the digests of the pieces that come before its
+/// snapshot member.
 struct BundleAssembly {
     private static let productsStart = Array(#""products":["#.utf8)
     private static let productsEnd = Array("],".utf8)
 
     private(set) var bytes: [UInt8] = []
-    private(set) var digests: [UInt8] = []
+    private(set) var digests: [UInt8]
 
     /// A paywall's bundle: `{head,locale,content,"products":[products…],snapshot}`.
-    init(head: RenderedPiece, locale: RenderedPiece, content: RenderedPiece, products: [RenderedPiece], snapshot: RenderedPiece) {
+    init(head: RenderedPiece, locale: RenderedPiece, content: RenderedPiece, products: [RenderedPiece], snapshot: SnapshotMember) {
+        digests = snapshot.tagSeed
         let productBytes = products.reduce(0) { $0 + $1.bytes.count + 1 }
         reserve(head.bytes.count + locale.bytes.count + content.bytes.count + productBytes + Self.productsStart.count
-                    + Self.productsEnd.count + snapshot.bytes.count + 8, pieces: 3 + products.count)
+                    + Self.productsEnd.count + snapshot.piece.bytes.count + 8, pieces: 3 + products.count)
         bytes.append(UInt8(ascii: "{"))
         for piece in [head, locale, content] {
             append(piece)
@@ -27,8 +31,9 @@ struct BundleAssembly {
     }
 
     /// Any bundle, its members but the snapshot's in one piece: `{members,snapshot}`.
-    init(members: RenderedPiece, snapshot: RenderedPiece) {
-        reserve(members.bytes.count + snapshot.bytes.count + 3, pieces: 1)
+    init(members: RenderedPiece, snapshot: SnapshotMember) {
+        digests = snapshot.tagSeed
+        reserve(members.bytes.count + snapshot.piece.bytes.count + 3, pieces: 1)
         bytes.append(UInt8(ascii: "{"))
         append(members)
         bytes.append(UInt8(ascii: ","))
@@ -37,7 +42,7 @@ struct BundleAssembly {
 
     private mutating func reserve(_ count: Int, pieces: Int) {
         bytes.reserveCapacity(count)
-        digests.reserveCapacity(32 * pieces)
+        digests.reserveCapacity(digests.count + 32 * pieces)
     }
 
     private mutating func append(_ piece: RenderedPiece) {
@@ -46,8 +51,20 @@ struct BundleAssembly {
     }
 
     /// The snapshot member ends every bundle, and is left out of the digests.
-    private mutating func close(with snapshot: RenderedPiece) {
-        bytes += snapshot.bytes
+    private mutating func close(with snapshot: SnapshotMember) {
+        bytes += snapshot.piece.bytes
         bytes.append(UInt8(ascii: "}"))
+    }
+}
+
+/// The member that ends every bundle of a snapshot, rendered once, and the start of what its bundles'
+/// entity tags digest: the snapshot's content hash (the export's JSON value) and a NUL.
+struct SnapshotMember: Sendable {
+    let piece: RenderedPiece
+    let tagSeed: [UInt8]
+
+    init(_ snapshot: SnapshotInfo) {
+        piece = RenderedPiece(members: ResolvedBundle.snapshotMember(snapshot))
+        tagSeed = Array(snapshot.contentHash.utf8) + [0]
     }
 }

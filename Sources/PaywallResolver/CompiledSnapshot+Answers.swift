@@ -24,12 +24,10 @@ extension CompiledSnapshot {
     private func render(_ decision: BundleDecision, for request: ResolutionRequest) throws -> RenderedBundle {
         guard case let .paywall(paywall) = decision.shown else {
             guard case let .object(bundle) = try resolver.resolve(decision, for: request).json() else { preconditionFailure("a bundle is an object") }
-            return RenderedBundle(BundleAssembly(members: RenderedPiece(members: JSONObject(bundle.members.dropLast())), snapshot: snapshotPiece),
-                                  of: snapshot)
+            return RenderedBundle(BundleAssembly(members: RenderedPiece(members: JSONObject(bundle.members.dropLast())), snapshot: snapshotMember))
         }
         return RenderedBundle(BundleAssembly(head: head(of: decision, showing: paywall), locale: locale(of: paywall, for: request),
-                                             content: try content(of: paywall), products: offers(of: paywall), snapshot: snapshotPiece),
-                              of: snapshot)
+                                             content: try content(of: paywall), products: offers(of: paywall), snapshot: snapshotMember))
     }
 
     /// `kind` to `paywallName`: what the placement, audience and variation decide.

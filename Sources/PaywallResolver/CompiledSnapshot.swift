@@ -23,7 +23,7 @@ public final class CompiledSnapshot: Sendable {
     private let matchers = BoundedCache<MatcherKey, LocaleMatcher>(budget: 1 << 16)
     let caches: RenderingCaches
     /// The last member of every bundle.
-    let snapshotPiece: RenderedPiece
+    let snapshotMember: SnapshotMember
 
     /// Reads `snapshot` from `store` whole (in one read transaction).
     /// - Parameter cacheBudget: the bytes what it keeps rendered may take (see `RenderingCaches`).
@@ -43,7 +43,7 @@ public final class CompiledSnapshot: Sendable {
         onboardings = Dictionary(contents.onboardings, firstBy: \.key)
         flows = Dictionary(contents.flows, firstBy: \.key)
         caches = RenderingCaches(budget: cacheBudget)
-        snapshotPiece = RenderedPiece(members: ResolvedBundle.snapshotMember(snapshot))
+        snapshotMember = SnapshotMember(snapshot)
     }
 
     var resolver: SnapshotResolver<CompiledSnapshot> {

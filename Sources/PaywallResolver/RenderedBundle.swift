@@ -13,16 +13,12 @@ public final class RenderedBundle: Sendable {
     /// without its snapshot member, which alone carries the local snapshot number and `syncedAt`.
     public let entityTag: String
 
-    init(_ assembly: BundleAssembly, of snapshot: SnapshotInfo) {
+    init(_ assembly: BundleAssembly) {
         bytes = assembly.bytes
-        entityTag = RenderedBundle.entityTag(of: assembly, contentHash: snapshot.contentHash)
+        let digest = assembly.digests.withUnsafeBytes { Digest.bytes(of: $0, using: .sha256) }
+        entityTag = "\"" + Digest.hex(digest, count: 16) + "\""
     }
 
     /// What keeping it costs, in bytes, roughly.
     var cost: Int { bytes.count + entityTag.utf8.count + 160 }
-
-    static func entityTag(of assembly: BundleAssembly, contentHash: String) -> String {
-        let digest = (Array(contentHash.utf8) + [0] + assembly.digests).withUnsafeBytes { Digest.bytes(of: $0, using: .sha256) }
-        return "\"" + Digest.hex(Array(digest.prefix(16))) + "\""
-    }
 }

@@ -84,15 +84,17 @@ public final class RenderingCaches: Sendable {
     let offers: BoundedCache<OfferKey, RenderedPiece>
     let preferences: BoundedCache<String, Preference>
 
-    /// - Parameter budget: bytes, of which contents take 5/8, answers a quarter, locale decisions 1/16
-    ///   and the other caches 1/64 each.
+    /// - Parameter budget: bytes, of which contents take a half, answers a quarter, locale decisions
+    ///   and heads 1/16 each (heads: some 3,000 of half a kilobyte in the benchmark store), locale
+    ///   members and offers 1/32 each, and preferences 1/64.
     init(budget: Int) {
-        answers = BoundedCache(budget: budget / 4)
-        contents = BoundedCache(budget: budget / 8 * 5)
+        contents = BoundedCache(budget: budget / 2)
+        // When a store's decisions outnumber what fits, most new answers are sent and let go.
+        answers = BoundedCache(budget: budget / 4, admittedWhenFull: 8)
         paywallLocales = BoundedCache(budget: budget / 16)
-        heads = BoundedCache(budget: budget / 64)
-        localeMembers = BoundedCache(budget: budget / 64)
-        offers = BoundedCache(budget: budget / 64)
+        heads = BoundedCache(budget: budget / 16)
+        localeMembers = BoundedCache(budget: budget / 32)
+        offers = BoundedCache(budget: budget / 32)
         preferences = BoundedCache(budget: budget / 64)
     }
 
