@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "Suggestions"),
         // What every layer needs of the system and has one way of doing: writing all of a buffer, sizes in messages.
         .target(name: "Basics"),
-        .target(name: "ArgumentKit", dependencies: ["Suggestions"]),
+        .target(name: "ArgumentKit", dependencies: ["Basics", "Suggestions"]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
         // libcurl's headers (libcurl4-openssl-dev); the library itself is opened when a transfer needs it.
@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "LocaleKitTests", dependencies: ["LocaleKit", "FixtureSupport", "locale-sweep"]),
         // Runs the locale engine on each input in a fresh process, for the no-hang sweep of LocaleKitTests.
         .executableTarget(name: "locale-sweep", dependencies: ["LocaleKit"], path: "Tests/LocaleSweep"),
-        .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
+        .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit", "Basics"]),
         .testTarget(name: "SuggestionsTests", dependencies: ["Suggestions"]),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
@@ -45,8 +45,8 @@ let package = Package(
         .testTarget(name: "PaywallStoreTests", dependencies: ["PaywallStore", "PaywallModel", "LocaleKit", "FixtureSupport"]),
         .testTarget(name: "PaywallResolverTests", dependencies: ["PaywallResolver", "PaywallStore", "PaywallSync", "PaywallModel", "LocaleKit", "Digests", "FixtureSupport"]),
         .testTarget(name: "PaywallSyncTests", dependencies: ["PaywallSync", "PaywallModel", "PaywallStore", "Digests", "FixtureSupport"]),
-        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallModel", "PaywallSync"]),
-        .testTarget(name: "PaywallsCLITests", dependencies: ["paywalls", "FixtureSupport"]),
+        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallModel", "PaywallSync", "LocaleKit"]),
+        .testTarget(name: "PaywallsCLITests", dependencies: ["paywalls", "ArgumentKit", "FixtureSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,4 +1,5 @@
 import ArgumentKit
+import Basics
 import Testing
 
 /// Durations as the command line writes them: a whole number and a unit, nothing else.

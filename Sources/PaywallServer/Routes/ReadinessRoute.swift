@@ -1,4 +1,4 @@
-import ArgumentKit
+import Basics
 import PaywallModel
 import PaywallSync
 

@@ -1,4 +1,5 @@
 import ArgumentKit
+import Basics
 import Glibc
 import LocaleKit
 import PaywallModel

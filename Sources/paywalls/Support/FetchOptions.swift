@@ -1,4 +1,5 @@
 import ArgumentKit
+import Basics
 import PaywallSync
 
 /// `resolve`'s `--fetch-policy`, `--max-age`, `--load-timeout` and `--config`, read together: the last

@@ -1,4 +1,5 @@
 import ArgumentKit
+import Basics
 import Dispatch
 import PaywallServer
 import PaywallSync
