@@ -1,59 +1,72 @@
 import PaywallStore
 
-/// A bundle put together from rendered pieces: its compact JSON, and what its entity tag is the digest
-/// of (`RenderedBundle`): the snapshot's tag seed, then the digests of the pieces that come before its
-/// snapshot member.
+/// A bundle put together from rendered pieces, by reference: the byte ranges of its compact JSON in
+/// order, the pieces that hold them, and what its entity tag is the digest of (`RenderedBundle`): the
+/// snapshot's tag seed, then the digests of the pieces that come before its snapshot member.
 struct BundleAssembly {
-    private static let productsStart = Array(#""products":["#.utf8)
-    private static let productsEnd = Array("],".utf8)
+    private static let open = RenderedPiece(text: "{")
+    private static let comma = RenderedPiece(text: ",")
+    private static let productsStart = RenderedPiece(text: #""products":["#)
+    private static let productsEnd = RenderedPiece(text: "],")
+    private static let close = RenderedPiece(text: "}")
 
-    private(set) var bytes: [UInt8] = []
+    private(set) var segments: [UnsafeRawBufferPointer] = []
+    private(set) var pieces: [RenderedPiece] = []
+    private(set) var byteCount = 0
     private(set) var digests: [UInt8]
 
     /// A paywall's bundle: `{head,locale,content,"products":[products…],snapshot}`.
     init(head: RenderedPiece, locale: RenderedPiece, content: RenderedPiece, products: [RenderedPiece], snapshot: SnapshotMember) {
         digests = snapshot.tagSeed
-        let productBytes = products.reduce(0) { $0 + $1.bytes.count + 1 }
-        reserve(head.bytes.count + locale.bytes.count + content.bytes.count + productBytes + Self.productsStart.count
-                    + Self.productsEnd.count + snapshot.piece.bytes.count + 8, pieces: 3 + products.count)
-        bytes.append(UInt8(ascii: "{"))
+        reserve(pieces: 4 + products.count)
+        place(Self.open)
         for piece in [head, locale, content] {
             append(piece)
-            bytes.append(UInt8(ascii: ","))
+            place(Self.comma)
         }
-        bytes += Self.productsStart
+        place(Self.productsStart)
         for (index, product) in products.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { place(Self.comma) }
             append(product)
         }
-        bytes += Self.productsEnd
+        place(Self.productsEnd)
         close(with: snapshot)
     }
 
     /// Any bundle, its members but the snapshot's in one piece: `{members,snapshot}`.
     init(members: RenderedPiece, snapshot: SnapshotMember) {
         digests = snapshot.tagSeed
-        reserve(members.bytes.count + snapshot.piece.bytes.count + 3, pieces: 1)
-        bytes.append(UInt8(ascii: "{"))
+        reserve(pieces: 2)
+        place(Self.open)
         append(members)
-        bytes.append(UInt8(ascii: ","))
+        place(Self.comma)
         close(with: snapshot)
     }
 
-    private mutating func reserve(_ count: Int, pieces: Int) {
-        bytes.reserveCapacity(count)
-        digests.reserveCapacity(digests.count + 32 * pieces)
+    private mutating func reserve(pieces count: Int) {
+        segments.reserveCapacity(2 * count + 3)
+        pieces.reserveCapacity(count)
+        digests.reserveCapacity(digests.count + 32 * count)
     }
 
+    /// A piece of the bundle's own, digested into its entity tag.
     private mutating func append(_ piece: RenderedPiece) {
-        bytes += piece.bytes
+        place(piece)
+        pieces.append(piece)
         digests += piece.digest
+    }
+
+    /// Punctuation: static, so neither kept by the bundle nor digested.
+    private mutating func place(_ piece: RenderedPiece) {
+        segments.append(piece.bytes)
+        byteCount += piece.bytes.count
     }
 
     /// The snapshot member ends every bundle, and is left out of the digests.
     private mutating func close(with snapshot: SnapshotMember) {
-        bytes += snapshot.piece.bytes
-        bytes.append(UInt8(ascii: "}"))
+        place(snapshot.piece)
+        pieces.append(snapshot.piece)
+        place(Self.close)
     }
 }
 

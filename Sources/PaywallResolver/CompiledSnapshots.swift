@@ -41,7 +41,7 @@ public final class CompiledSnapshots: Sendable {
 
     /// The bundle as compact JSON: the bytes of `resolve(request).json().rendered()`.
     public func bundleBytes(_ request: ResolutionRequest) throws(ResolutionError) -> [UInt8] {
-        try renderedBundle(request).bytes
+        try renderedBundle(request).joinedBytes
     }
 
     /// The bundle as compact JSON, with its entity tag.

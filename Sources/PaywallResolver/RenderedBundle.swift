@@ -1,10 +1,15 @@
+import Basics
 import Digests
 import PaywallStore
 
 /// A bundle as `paywalls serve` sends it: compact JSON, and its strong entity tag. A class: a kept
-/// answer is handed out with one retain.
-public final class RenderedBundle: Sendable {
-    public let bytes: [UInt8]
+/// answer is handed out with one retain, and its bytes are sent where they lie, in the pieces it
+/// holds (no copy of a kept answer is made to send it).
+public final class RenderedBundle: SegmentedBytes, @unchecked Sendable {
+    /// The bundle's bytes, in order: ranges of the pieces below and of static punctuation. Valid while
+    /// the bundle lives.
+    public let segments: [UnsafeRawBufferPointer]
+    public let byteCount: Int
     /// `"` + 32 hex digits + `"`: what the bundle says, independent of when and where its snapshot was
     /// synced (docs/contracts.md), so replicas holding the same export agree. It is the first half of the SHA-256
     /// of the snapshot's content hash (the export's JSON value), a NUL, and the digests of the bundle's
@@ -12,13 +17,18 @@ public final class RenderedBundle: Sendable {
     /// that their JSON fixes, so the tag is a function of the content hash and of the bundle's bytes
     /// without its snapshot member, which alone carries the local snapshot number and `syncedAt`.
     public let entityTag: String
+    /// What keeps the segments' bytes alive.
+    private let pieces: [RenderedPiece]
 
     init(_ assembly: BundleAssembly) {
-        bytes = assembly.bytes
+        segments = assembly.segments
+        byteCount = assembly.byteCount
+        pieces = assembly.pieces
         let digest = assembly.digests.withUnsafeBytes { Digest.bytes(of: $0, using: .sha256) }
         entityTag = "\"" + Digest.hex(digest, count: 16) + "\""
     }
 
-    /// What keeping it costs, in bytes, roughly.
-    var cost: Int { bytes.count + entityTag.utf8.count + 160 }
+    /// What keeping it costs, in bytes, roughly: all of its bytes, though it shares its pieces with the
+    /// caches they come from and with other answers, so that the answers' bound holds whatever they share.
+    var cost: Int { byteCount + 16 * segments.count + 8 * pieces.count + entityTag.utf8.count + 160 }
 }

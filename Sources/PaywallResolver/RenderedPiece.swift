@@ -5,8 +5,10 @@ import PaywallModel
 /// or an array element), and the SHA-256 of those bytes: a renderer splices pieces into bundles, and
 /// makes a bundle's entity tag from the pieces' digests rather than by hashing the whole bundle. A
 /// class: a resolution takes several from caches, each with one retain.
-final class RenderedPiece: Sendable {
-    let bytes: [UInt8]
+final class RenderedPiece: @unchecked Sendable {
+    /// Written once, here, and freed with the piece: an answer hands these addresses to the socket as
+    /// they are (`RenderedBundle.segments`), so they must not move while the piece lives.
+    let bytes: UnsafeRawBufferPointer
     let digest: [UInt8]
 
     convenience init(members: JSONObject) {
@@ -21,9 +23,20 @@ final class RenderedPiece: Sendable {
         self.init(bytes)
     }
 
-    private init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        digest = bytes.withUnsafeBytes { Digest.bytes(of: $0, using: .sha256) }
+    /// Punctuation between the pieces of a bundle: `{`, `,`, `"products":[`.
+    convenience init(text: String) {
+        self.init(Array(text.utf8))
+    }
+
+    private init(_ rendered: [UInt8]) {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: rendered.count, alignment: 1)
+        rendered.withUnsafeBytes { storage.copyMemory(from: $0) }
+        bytes = UnsafeRawBufferPointer(storage)
+        digest = Digest.bytes(of: bytes, using: .sha256)
+    }
+
+    deinit {
+        bytes.deallocate()
     }
 
     /// What keeping the piece costs, in bytes, roughly.

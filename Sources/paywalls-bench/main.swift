@@ -5,7 +5,8 @@
 //
 // Resolves rotating placements (every placement of the current snapshots), profiles and locales, on
 // one thread: STORE_COUNT times through `PaywallResolver` reading SQLite, and as many reading the store's
-// resolution image when it has one (as a cold `paywalls resolve` does), and COMPILED_COUNT times through `CompiledSnapshots.bundleBytes` (what `paywalls serve` sends), after
+// resolution image when it has one (as a cold `paywalls resolve` does), and COMPILED_COUNT times through
+// `CompiledSnapshots.renderedBundle` (what `paywalls serve` sends: the bundle's bytes, sent where they lie), after
 // compiling the snapshots and one untimed round that fills the compiled snapshots' caches. The
 // compiled loop runs three times (a shared machine's noise shows as their spread).
 import Glibc
@@ -108,12 +109,12 @@ let buildSeconds = seconds(since: buildStart)
 let built = memory()
 // One untimed round over every placement and locale: it decodes and renders what the timed loop reuses.
 for index in 0..<(placements.count * locales.count) {
-    _ = try? compiled.bundleBytes(request(index))
+    _ = try? compiled.renderedBundle(request(index))
 }
 let warm = memory()
 print("compiled snapshot: built in \(buildSeconds) s, resident +\(built.resident - before.resident) MB; "
       + "after the warm-up round +\(warm.resident - before.resident) MB (caches \(compiled.cacheUsage.cost / 1_000_000) MB)")
 for _ in 0..<3 {
-    run("compiled", count: compiledCount) { (request) throws(ResolutionError) in _ = try compiled.bundleBytes(request) }
+    run("compiled", count: compiledCount) { (request) throws(ResolutionError) in _ = try compiled.renderedBundle(request) }
 }
 print("memory: resident \(memory().resident) MB, peak \(memory().peak) MB")

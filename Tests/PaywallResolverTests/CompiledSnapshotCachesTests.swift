@@ -51,7 +51,7 @@ import Testing
         @Sendable func answer(_ compiled: CompiledSnapshots, _ request: ResolutionRequest) -> String {
             do {
                 let bundle = try compiled.renderedBundle(request)
-                return bundle.entityTag + String(decoding: bundle.bytes, as: UTF8.self)
+                return bundle.entityTag + String(decoding: bundle.joinedBytes, as: UTF8.self)
             } catch {
                 return "\(error)"
             }

@@ -37,10 +37,10 @@ import Testing
             let request = requests.next(placements: try first.store.placementIDs(in: first.snapshot), sources: ["local"])
             guard let bundle = try? replicas[0].renderedBundle(request) else { continue }
             let replicated = try replicas[1].renderedBundle(request)
-            #expect(replicated.bytes != bundle.bytes, "the snapshot members differ")
+            #expect(replicated.joinedBytes != bundle.joinedBytes, "the snapshot members differ")
             #expect(replicated.entityTag == bundle.entityTag, "\(request)")
-            let content = Self.withoutSnapshot(bundle.bytes)
-            #expect(Self.withoutSnapshot(replicated.bytes) == content)
+            let content = Self.withoutSnapshot(bundle.joinedBytes)
+            #expect(Self.withoutSnapshot(replicated.joinedBytes) == content)
             // One tag per content, one content per tag.
             #expect(tagsByContent.updateValue(bundle.entityTag, forKey: content).map { $0 == bundle.entityTag } ?? true)
             #expect(contentByTag.updateValue(content, forKey: bundle.entityTag).map { $0 == content } ?? true)
@@ -65,7 +65,7 @@ import Testing
         let request = ResolutionRequest(placementID: "onboarding", locales: ["de-AT"], profileID: "u1")
         let before = try CompiledSnapshots(store: fixture.store, snapshots: [fixture.snapshot]).renderedBundle(request)
         let after = try CompiledSnapshots(store: fixture.store, snapshots: [other]).renderedBundle(request)
-        #expect(Self.withoutSnapshot(before.bytes) == Self.withoutSnapshot(after.bytes))
+        #expect(Self.withoutSnapshot(before.joinedBytes) == Self.withoutSnapshot(after.joinedBytes))
         #expect(before.entityTag != after.entityTag)
     }
 }

@@ -50,7 +50,7 @@ import Testing
                                   "no country of the fixture changes a price")
         let answer = try compiled.renderedBundle(request(priced))
         #expect(answer !== none)
-        #expect(answer.bytes == Array(try resolver.resolve(request(priced)).json().rendered().utf8))
+        #expect(answer.joinedBytes == Array(try resolver.resolve(request(priced)).json().rendered().utf8))
     }
 
     /// Every placement of two fixtures (paywalls, onboardings, flows) in many locales, profiles and
@@ -101,8 +101,8 @@ import Testing
         let newer = try fixture.publish(revised, as: "local", contentHash: String(repeating: "cd", count: 32), asImported: true)
         let after = try CompiledSnapshots(store: fixture.store, snapshots: [newer], reusing: before)
         let new = try after.renderedBundle(request)
-        #expect(new.bytes == Array(try PaywallResolver(store: fixture.store).resolve(request).json().rendered().utf8))
-        #expect(String(decoding: new.bytes, as: UTF8.self).contains(#"(revised)""#))
+        #expect(new.joinedBytes == Array(try PaywallResolver(store: fixture.store).resolve(request).json().rendered().utf8))
+        #expect(String(decoding: new.joinedBytes, as: UTF8.self).contains(#"(revised)""#))
         #expect(new.entityTag != old.entityTag)
         #expect(try before.renderedBundle(request) === old)
     }

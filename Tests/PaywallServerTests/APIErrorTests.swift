@@ -4,7 +4,7 @@ import Testing
 
 @Suite("API errors: the JSON body and headers of docs/contracts.md")
 struct APIErrorTests {
-    func body(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+    func body(_ response: HTTPResponse) -> String { String(decoding: response.body.bytes, as: UTF8.self) }
 
     @Test func theBodyNestsStatusCodeMessageAndClosest() {
         let error = APIError(status: 404, code: "unknown_placement", message: "no placement promo", closest: ["promo.summer", "promos"])

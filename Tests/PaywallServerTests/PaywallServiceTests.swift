@@ -15,14 +15,14 @@ struct PaywallServiceTests {
     let guarded = service(token: Token(secret: "s3cret"))
 
     func code(_ response: HTTPResponse) -> String? {
-        let body = String(decoding: response.body, as: UTF8.self)
+        let body = String(decoding: response.body.bytes, as: UTF8.self)
         return body.split(separator: "\"").drop { $0 != "code" }.dropFirst(2).first.map(String.init)
     }
 
     @Test func healthAnswersGetAndHead() {
         let response = open.respond(to: HTTPRequest(method: "GET", target: "/healthz"))
         #expect(response.status == 200)
-        #expect(String(decoding: response.body, as: UTF8.self) == #"{"status":"ok"}"#)
+        #expect(String(decoding: response.body.bytes, as: UTF8.self) == #"{"status":"ok"}"#)
         #expect(open.respond(to: HTTPRequest(method: "HEAD", target: "/healthz?probe=1")).status == 200)
     }
 
@@ -47,7 +47,7 @@ struct PaywallServiceTests {
         #expect(response.status == 401)
         #expect(code(response) == "unauthorized")
         #expect(response.headers.contains { $0 == ("WWW-Authenticate", "Bearer") })
-        #expect(!String(decoding: response.body, as: UTF8.self).contains("s3cret"))
+        #expect(!String(decoding: response.body.bytes, as: UTF8.self).contains("s3cret"))
     }
 
     @Test(arguments: ["Bearer s3cret", "bearer s3cret", "BEARER  s3cret"])

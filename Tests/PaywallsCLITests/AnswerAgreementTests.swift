@@ -96,6 +96,11 @@ import Testing
             try #require(answer.status == 200, "\(request.arguments): \(answer.body)")
             #expect(answer.body == Self.compact(cli.standardOutput), "\(request.arguments)")
             served.append(answer.body)
+            // A kept answer is sent where it lies; HEAD gets its length and tag without it.
+            let head = try server.request("HEAD", path)
+            #expect(head.status == 200 && head.body.isEmpty, "\(request.arguments)")
+            #expect(head.header("Content-Length") == String(answer.body.utf8.count), "\(request.arguments)")
+            #expect(head.header("ETag") != nil && head.header("ETag") == answer.header("ETag"), "\(request.arguments)")
             let bundle = try answer.json()
             kinds.insert(bundle["kind"] as? String ?? "")
 

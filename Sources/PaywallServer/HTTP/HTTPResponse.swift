@@ -5,9 +5,13 @@ import PaywallModel
 public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+    public var body: HTTPBody
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.init(status: status, headers: headers, body: .owned(body))
+    }
+
+    public init(status: Int, headers: [(name: String, value: String)], body: HTTPBody) {
         self.status = status
         self.headers = headers
         self.body = body

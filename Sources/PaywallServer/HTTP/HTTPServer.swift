@@ -100,8 +100,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func answer(_ response: HTTPResponse, to exchange: Exchange, on connection: OpaquePointer, isHead: Bool = false) -> Bool {
-        let created = response.body.withUnsafeBytes { cmhd_create_response($0.count, $0.baseAddress) }
-        guard let created else { return false }
+        guard let created = Self.created(response.body) else { return false }
         defer { cmhd_destroy_response(created) }
         for header in response.headers {
             // libmicrohttpd refuses a header with a line break in it: better without it than a broken answer.
@@ -109,6 +108,24 @@ public final class HTTPServer: @unchecked Sendable {
         }
         exchange.answered(status: response.status, bodyBytes: isHead ? 0 : response.body.count)
         return cmhd_queue_response(connection, UInt32(response.status), created) == .YES
+    }
+
+    /// A libmicrohttpd response of `body`: a copy of owned bytes; kept bytes as they lie, their keeper
+    /// retained until the response is destroyed.
+    private static func created(_ body: HTTPBody) -> OpaquePointer? {
+        switch body {
+        case let .owned(bytes):
+            return bytes.withUnsafeBytes { cmhd_create_response($0.count, $0.baseAddress) }
+        case let .kept(kept):
+            let segments = kept.segments.map { MHD_IoVec(iov_base: $0.baseAddress, iov_len: $0.count) }
+            let keeper = Unmanaged<AnyObject>.passRetained(kept)
+            let release: MHD_ContentReaderFreeCallback = { Unmanaged<AnyObject>.fromOpaque($0!).release() }
+            guard let created = cmhd_create_response_from_segments(segments, UInt32(segments.count), release, keeper.toOpaque()) else {
+                keeper.release()
+                return nil
+            }
+            return created
+        }
     }
 
     /// The request is over: answered and sent, or its connection closed.

@@ -19,7 +19,7 @@ struct RefusedUpload {
             bytes.append(contentsOf: "\(header.name): \(header.value)\r\n".utf8)
         }
         bytes.append(contentsOf: "\r\n".utf8)
-        bytes.append(contentsOf: response.body)
+        bytes.append(contentsOf: response.body.bytes)
         guard socket >= 0 else { return }
         // Nothing else is being written on the connection while its body streams in, and a few hundred
         // bytes fit its empty send buffer at once; whatever does not is dropped with the connection.

@@ -29,7 +29,7 @@ extension Route {
                 if EntityTags(request.header("If-None-Match")).contains(rendered.entityTag) {
                     return HTTPResponse(status: 304, headers: headers)
                 }
-                return HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + headers, body: rendered.bytes)
+                return HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + headers, body: .kept(rendered))
             } catch {
                 return error.response
             }

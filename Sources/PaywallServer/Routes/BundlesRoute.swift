@@ -17,7 +17,8 @@ extension Route {
                     if index > 0 { body.append(UInt8(ascii: ",")) }
                     do throws(APIError) {
                         let resolution = try ResolutionRequest(batchItem: item)
-                        body += try answering { () throws(ResolutionError) in try served.compiled.bundleBytes(resolution) }
+                        let rendered = try answering { () throws(ResolutionError) in try served.compiled.renderedBundle(resolution) }
+                        for segment in rendered.segments { body += segment }
                     } catch {
                         JSONValue.object(JSONObject(["error": .object(error.errorObject)])).render(into: &body)
                     }
