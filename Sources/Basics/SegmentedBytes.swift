@@ -1,5 +1,5 @@
 /// Bytes that an object holds in segments (pieces spliced together, say) and keeps alive as long as it
-/// lives: a server sends them where they lie, retaining the object until they are sent.
+/// lives, so that whoever sends them copies them once, straight into what it sends.
 public protocol SegmentedBytes: AnyObject, Sendable {
     /// The bytes, in order; valid while the object lives.
     var segments: [UnsafeRawBufferPointer] { get }

@@ -20,8 +20,6 @@ static struct {
     const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *connection,
                                                            enum MHD_ConnectionInfoType info_type, ...);
     struct MHD_Response *(*create_response_from_buffer)(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode);
-    struct MHD_Response *(*create_response_from_iovec)(const struct MHD_IoVec *iov, unsigned int iovcnt,
-                                                       MHD_ContentReaderFreeCallback free_cb, void *cls);
     enum MHD_Result (*add_response_header)(struct MHD_Response *response, const char *header, const char *content);
     enum MHD_Result (*queue_response)(struct MHD_Connection *connection, unsigned int status_code,
                                       struct MHD_Response *response);
@@ -48,7 +46,6 @@ static void load(void) {
         && resolve(library, "MHD_get_connection_values_n", (void **)&mhd.get_connection_values_n)
         && resolve(library, "MHD_get_connection_info", (void **)&mhd.get_connection_info)
         && resolve(library, "MHD_create_response_from_buffer", (void **)&mhd.create_response_from_buffer)
-        && resolve(library, "MHD_create_response_from_iovec", (void **)&mhd.create_response_from_iovec)
         && resolve(library, "MHD_add_response_header", (void **)&mhd.add_response_header)
         && resolve(library, "MHD_queue_response", (void **)&mhd.queue_response)
         && resolve(library, "MHD_destroy_response", (void **)&mhd.destroy_response);
@@ -100,9 +97,9 @@ struct MHD_Response *cmhd_create_response(size_t size, const void *body) {
     // MUST_COPY: the daemon keeps its own copy, so the caller's buffer may go at once.
     return mhd.create_response_from_buffer(size, (void *)body, MHD_RESPMEM_MUST_COPY);
 }
-struct MHD_Response *cmhd_create_response_from_segments(const struct MHD_IoVec *segments, unsigned int count,
-                                                        MHD_ContentReaderFreeCallback release, void *owner) {
-    return mhd.create_response_from_iovec(segments, count, release, owner);
+struct MHD_Response *cmhd_create_response_taking(size_t size, void *body) {
+    // MUST_FREE: the daemon sends these bytes as they are and frees them when the response goes.
+    return mhd.create_response_from_buffer(size, body, MHD_RESPMEM_MUST_FREE);
 }
 enum MHD_Result cmhd_add_response_header(struct MHD_Response *response, const char *name, const char *value) {
     return mhd.add_response_header(response, name, value);

@@ -19,8 +19,8 @@ extension CompiledSnapshot {
     /// A paywall's bundle is spliced from pieces kept under the keys of what decides them: its head
     /// (the placement, audience, variation and paywall), the `locale` member (the locale decision), the
     /// content along the fallback order, one piece per offer, and the snapshot member. The answer holds
-    /// them and sends them where they lie: when answers outnumber what their budget keeps, a new
-    /// answer of known pieces copies none of their bytes. An onboarding's or a flow's is rendered whole.
+    /// them, not a copy: answers share their contents' bytes, and when answers outnumber what their
+    /// budget keeps, a new answer of known pieces copies none. An onboarding's or a flow's is rendered whole.
     private func render(_ decision: BundleDecision, for request: ResolutionRequest) throws -> RenderedBundle {
         guard case let .paywall(paywall) = decision.shown else {
             guard case let .object(bundle) = try resolver.resolve(decision, for: request).json() else { preconditionFailure("a bundle is an object") }

@@ -3,11 +3,10 @@ import Digests
 import PaywallStore
 
 /// A bundle as `paywalls serve` sends it: compact JSON, and its strong entity tag. A class: a kept
-/// answer is handed out with one retain, and its bytes are sent where they lie, in the pieces it
-/// holds (no copy of a kept answer is made to send it).
+/// answer is handed out with one retain. Its bytes stay in the pieces it was spliced from, so answers
+/// share their contents' bytes and making one copies none; a sender joins them (`joinedBytes`).
 public final class RenderedBundle: SegmentedBytes, @unchecked Sendable {
-    /// The bundle's bytes, in order: ranges of the pieces below and of static punctuation. Valid while
-    /// the bundle lives.
+    /// The bundle's bytes, in order: ranges of the pieces below and of static punctuation.
     public let segments: [UnsafeRawBufferPointer]
     public let byteCount: Int
     /// `"` + 32 hex digits + `"`: what the bundle says, independent of when and where its snapshot was

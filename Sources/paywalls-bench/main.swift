@@ -6,9 +6,9 @@
 // Resolves rotating placements (every placement of the current snapshots), profiles and locales, on
 // one thread: STORE_COUNT times through `PaywallResolver` reading SQLite, and as many reading the store's
 // resolution image when it has one (as a cold `paywalls resolve` does), and COMPILED_COUNT times through
-// `CompiledSnapshots.renderedBundle` (what `paywalls serve` sends: the bundle's bytes, sent where they lie), after
-// compiling the snapshots and one untimed round that fills the compiled snapshots' caches. The
-// compiled loop runs three times (a shared machine's noise shows as their spread).
+// `CompiledSnapshots.renderedBundle` (the answer `paywalls serve` sends), after compiling the snapshots
+// and one untimed round that fills the compiled snapshots' caches. The compiled loop runs three times
+// (a shared machine's noise shows as their spread).
 import Glibc
 import LocaleKit
 import PaywallResolver

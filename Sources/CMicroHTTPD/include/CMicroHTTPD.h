@@ -45,11 +45,9 @@ int cmhd_connection_fd(struct MHD_Connection *connection);
 
 /// A response whose body is a copy of `size` bytes at `body`.
 struct MHD_Response *cmhd_create_response(size_t size, const void *body);
-/// A response whose body is the `count` segments in order, sent where they lie (libmicrohttpd copies
-/// the array, not the bytes): they must stay valid until `release(owner)`, which the response calls
-/// when it is destroyed. NULL when it could not be made (then `release` is not called).
-struct MHD_Response *cmhd_create_response_from_segments(const struct MHD_IoVec *segments, unsigned int count,
-                                                        MHD_ContentReaderFreeCallback release, void *owner);
+/// A response whose body is the `size` bytes at `body`, allocated with malloc: the response takes them
+/// and frees them (not when it returns NULL).
+struct MHD_Response *cmhd_create_response_taking(size_t size, void *body);
 enum MHD_Result cmhd_add_response_header(struct MHD_Response *response, const char *name, const char *value);
 enum MHD_Result cmhd_queue_response(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response);
 void cmhd_destroy_response(struct MHD_Response *response);

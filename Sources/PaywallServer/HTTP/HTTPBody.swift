@@ -1,7 +1,7 @@
 import Basics
 
-/// A response's body: bytes of its own, or bytes an object keeps (a kept answer), which the server
-/// sends without copying them.
+/// A response's body: bytes of its own, or bytes an object keeps in segments (a kept answer), which
+/// the server joins straight into the buffer it sends.
 public enum HTTPBody: Sendable {
     case owned([UInt8])
     case kept(any SegmentedBytes)

@@ -110,18 +110,23 @@ public final class HTTPServer: @unchecked Sendable {
         return cmhd_queue_response(connection, UInt32(response.status), created) == .YES
     }
 
-    /// A libmicrohttpd response of `body`: a copy of owned bytes; kept bytes as they lie, their keeper
-    /// retained until the response is destroyed.
+    /// A libmicrohttpd response of `body`: owned bytes copied by the daemon, kept bytes joined once into
+    /// the buffer it sends and frees. Joined, not handed over in segments: libmicrohttpd writes a
+    /// segmented body in a second system call after the head, in a packet of its own, which costs a
+    /// request more than copying its bytes (bench-serve: some 40% more CPU time per request).
     private static func created(_ body: HTTPBody) -> OpaquePointer? {
         switch body {
         case let .owned(bytes):
             return bytes.withUnsafeBytes { cmhd_create_response($0.count, $0.baseAddress) }
         case let .kept(kept):
-            let segments = kept.segments.map { MHD_IoVec(iov_base: $0.baseAddress, iov_len: $0.count) }
-            let keeper = Unmanaged<AnyObject>.passRetained(kept)
-            let release: MHD_ContentReaderFreeCallback = { Unmanaged<AnyObject>.fromOpaque($0!).release() }
-            guard let created = cmhd_create_response_from_segments(segments, UInt32(segments.count), release, keeper.toOpaque()) else {
-                keeper.release()
+            guard let buffer = malloc(max(kept.byteCount, 1)) else { return nil }
+            var offset = 0
+            for segment in kept.segments {
+                if let base = segment.baseAddress { (buffer + offset).copyMemory(from: base, byteCount: segment.count) }
+                offset += segment.count
+            }
+            guard let created = cmhd_create_response_taking(kept.byteCount, buffer) else {
+                free(buffer)
                 return nil
             }
             return created
@@ -141,3 +146,4 @@ public final class HTTPServer: @unchecked Sendable {
 private struct RunningDaemon: @unchecked Sendable {
     let pointer: OpaquePointer
 }
+
