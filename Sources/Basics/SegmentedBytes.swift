@@ -8,11 +8,20 @@ public protocol SegmentedBytes: AnyObject, Sendable {
 }
 
 extension SegmentedBytes {
+    /// Copies the bytes, in order, to `destination`, which has room for `byteCount` of them.
+    public func copyBytes(to destination: UnsafeMutableRawPointer) {
+        var offset = 0
+        for segment in segments {
+            if let base = segment.baseAddress { (destination + offset).copyMemory(from: base, byteCount: segment.count) }
+            offset += segment.count
+        }
+    }
+
     /// The bytes in one array: a copy.
     public var joinedBytes: [UInt8] {
-        var joined: [UInt8] = []
-        joined.reserveCapacity(byteCount)
-        for segment in segments { joined += segment }
-        return joined
+        [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, count in
+            if let base = buffer.baseAddress { copyBytes(to: base) }
+            count = byteCount
+        }
     }
 }

@@ -56,7 +56,8 @@ struct BundleAssembly {
         digests += piece.digest
     }
 
-    /// Punctuation: static, so neither kept by the bundle nor digested.
+    /// The piece's bytes as the next segment. Punctuation goes only through here: it is static, so
+    /// neither kept by the bundle nor digested.
     private mutating func place(_ piece: RenderedPiece) {
         segments.append(piece.bytes)
         byteCount += piece.bytes.count

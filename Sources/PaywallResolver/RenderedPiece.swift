@@ -6,8 +6,8 @@ import PaywallModel
 /// makes a bundle's entity tag from the pieces' digests rather than by hashing the whole bundle. A
 /// class: a resolution takes several from caches, each with one retain.
 final class RenderedPiece: @unchecked Sendable {
-    /// Written once, here, and freed with the piece: an answer hands these addresses to the socket as
-    /// they are (`RenderedBundle.segments`), so they must not move while the piece lives.
+    /// Written once, here, and freed with the piece: the segments of the answers that hold the piece
+    /// point into them (`RenderedBundle.segments`), so they must not move while the piece lives.
     let bytes: UnsafeRawBufferPointer
     let digest: [UInt8]
 

@@ -1,3 +1,4 @@
+import Basics
 import CMicroHTTPD
 import Glibc
 import Synchronization
@@ -120,11 +121,7 @@ public final class HTTPServer: @unchecked Sendable {
             return bytes.withUnsafeBytes { cmhd_create_response($0.count, $0.baseAddress) }
         case let .kept(kept):
             guard let buffer = malloc(max(kept.byteCount, 1)) else { return nil }
-            var offset = 0
-            for segment in kept.segments {
-                if let base = segment.baseAddress { (buffer + offset).copyMemory(from: base, byteCount: segment.count) }
-                offset += segment.count
-            }
+            kept.copyBytes(to: buffer)
             guard let created = cmhd_create_response_taking(kept.byteCount, buffer) else {
                 free(buffer)
                 return nil
