@@ -6,6 +6,8 @@ import Synchronization
 /// memory stays bounded, while what is asked for again and again stays. A cache of large values may
 /// admit only some of what comes once it is full (`admittedWhenFull`): when requests want far more
 /// than fits, letting go of an old value for every new one costs each request more than it saves.
+/// A cache whose values hold pieces charged to a ledger (answers hold the pieces they are spliced
+/// from) lets go of its oldest values while the ledger is over its limit, as when it is over budget.
 final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// A key with its hash, worked out once per lookup: it picks the shard, and the shard's dictionary
     /// hashes that number rather than the key again.
@@ -20,6 +22,9 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
         static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.key == rhs.key }
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        /// What the shard's dictionary places the key by: the hash mixed with the dictionary's seed,
+        /// without hashing it again (`hash` is of the per-process seeded `Hasher` already).
+        func _rawHashValue(seed: Int) -> Int { hash ^ seed }
     }
 
     private struct Entries {
@@ -32,23 +37,29 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var offeredWhenFull = 0
 
         /// A value costlier than the whole shard is not kept: the bound holds whatever the values.
-        mutating func insert(_ key: HashedKey, _ value: Value, cost: Int, budget: Int, admittedWhenFull: Int) {
+        /// - Parameter pressed: whether the ledger is over its limit: the shard counts as full.
+        mutating func insert(_ key: HashedKey, _ value: Value, cost: Int, budget: Int, admittedWhenFull: Int, pressed: Bool) {
             guard values[key] == nil, cost <= budget else { return }
-            if self.cost + cost > budget {
+            if pressed || self.cost + cost > budget {
                 offeredWhenFull += 1
                 guard offeredWhenFull % admittedWhenFull == 0 else { return }
             }
-            while self.cost + cost > budget, oldest < arrivals.count {
-                self.cost -= values.removeValue(forKey: arrivals[oldest])?.cost ?? 0
-                oldest += 1
-            }
+            while self.cost + cost > budget, removeOldest() {}
+            values[key] = (value, cost)
+            arrivals.append(key)
+            self.cost += cost
+        }
+
+        /// Lets go of the oldest value (freeing it here, unless held elsewhere); false when none is left.
+        mutating func removeOldest() -> Bool {
+            guard oldest < arrivals.count else { return false }
+            cost -= values.removeValue(forKey: arrivals[oldest])?.cost ?? 0
+            oldest += 1
             if oldest > arrivals.count / 2 {
                 arrivals.removeFirst(oldest)
                 oldest = 0
             }
-            values[key] = (value, cost)
-            arrivals.append(key)
-            self.cost += cost
+            return true
         }
     }
 
@@ -61,16 +72,20 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let shards: [Shard]
     private let shardBudget: Int
     private let admittedWhenFull: Int
+    private let ledger: PieceLedger?
 
     /// - Parameters:
     ///   - budget: what all entries may cost together, in the unit the callers give costs in (bytes,
     ///     or 1 per entry).
     ///   - admittedWhenFull: once a shard is full, one value in this many is kept (letting go of the
     ///     oldest); 1 keeps every one.
-    init(budget: Int, admittedWhenFull: Int = 1) {
+    ///   - ledger: what the values' pieces are charged to, besides their cost: while it is over its
+    ///     limit, the oldest values go.
+    init(budget: Int, admittedWhenFull: Int = 1, relieving ledger: PieceLedger? = nil) {
         shards = (0..<Self.shardCount).map { _ in Shard() }
         shardBudget = max(1, budget / Self.shardCount)
         self.admittedWhenFull = max(1, admittedWhenFull)
+        self.ledger = ledger
     }
 
     /// The value for `key`, made (outside the lock: two threads may both make it) and kept when missing.
@@ -98,11 +113,31 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private func keep(_ value: Value, cost: Int, for key: HashedKey) {
-        shard(of: key).entries.withLock { $0.insert(key, value, cost: cost, budget: shardBudget, admittedWhenFull: admittedWhenFull) }
+        let index = shardIndex(of: key), pressed = ledger?.isOverLimit ?? false
+        shards[index].entries.withLock {
+            $0.insert(key, value, cost: cost, budget: shardBudget, admittedWhenFull: admittedWhenFull, pressed: pressed)
+        }
+        if pressed { relieveLedger(after: index) }
+    }
+
+    /// Lets go of the oldest values of the shards after `kept`'s, one lock at a time, until the ledger
+    /// is within its limit: the pieces held by values alone may be anywhere. `kept`'s shard comes last,
+    /// so the value just kept goes only when no other is left.
+    private func relieveLedger(after kept: Int) {
+        guard let ledger else { return }
+        for offset in 1...Self.shardCount where ledger.isOverLimit {
+            shards[(kept + offset) % Self.shardCount].entries.withLock { entries in
+                while ledger.isOverLimit, entries.removeOldest() {}
+            }
+        }
     }
 
     private func shard(of key: HashedKey) -> Shard {
-        shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
+        shards[shardIndex(of: key)]
+    }
+
+    private func shardIndex(of key: HashedKey) -> Int {
+        Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))
     }
 
     /// How many entries are kept, and what they cost together.

@@ -78,7 +78,7 @@ struct SnapshotMember: Sendable {
     let tagSeed: [UInt8]
 
     init(_ snapshot: SnapshotInfo) {
-        piece = RenderedPiece(members: ResolvedBundle.snapshotMember(snapshot))
+        piece = RenderedPiece(members: ResolvedBundle.snapshotMember(snapshot), chargedTo: nil)
         tagSeed = Array(snapshot.contentHash.utf8) + [0]
     }
 }

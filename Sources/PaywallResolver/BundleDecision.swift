@@ -2,11 +2,28 @@ import LocaleKit
 import PaywallModel
 import PaywallStore
 
+/// The audience a user falls in at a placement and the variation drawn for them: the first step of a
+/// decision, and all of it that a compiled snapshot works out before it looks up a kept answer.
+struct VariationChoice {
+    let placement: CompiledPlacement
+    /// The audience's position in the placement's audiences.
+    let audienceIndex: Int
+    /// The variation's position in the audience's variations.
+    let variationIndex: Int
+    /// The user's bucket (0..<100), when a profile id was given.
+    let bucket: Int?
+
+    var audience: Audience { placement.stored.placement.audiences[audienceIndex] }
+    var variation: Variation { audience.variations[variationIndex] }
+    /// The key of what the variation shows, read without copying the variation.
+    var contentKey: String { placement.audiences.draws[audienceIndex].contentKeys[variationIndex] }
+}
+
 /// What decides a bundle for a request, made once by `SnapshotResolver.decide` from any
 /// `ResolutionSource` and then rendered with the request: as the JSON tree `paywalls resolve` prints
 /// (`SnapshotResolver.resolve(_:for:)`), or as the bytes `paywalls serve` sends (`CompiledSnapshot.answer`).
 /// `--explain` and `?explain=true` describe it, so they explain what was answered. Positions and
-/// references only: serving makes one per request.
+/// references only: serving makes one per new answer.
 struct BundleDecision {
     /// What the variation shows, as far as it is decided before rendering.
     enum Shown {
@@ -17,17 +34,8 @@ struct BundleDecision {
         case flow
     }
 
-    let placement: CompiledPlacement
-    /// The audience's position in the placement's audiences.
-    let audienceIndex: Int
-    /// The variation's position in the audience's variations.
-    let variationIndex: Int
-    /// The user's bucket (0..<100), when a profile id was given.
-    let bucket: Int?
+    let choice: VariationChoice
     let shown: Shown
-
-    var audience: Audience { placement.stored.placement.audiences[audienceIndex] }
-    var variation: Variation { audience.variations[variationIndex] }
 }
 
 /// What decides a paywall's part of a bundle: the paywall, what the user's locales decide for it, and
@@ -48,10 +56,14 @@ struct PaywallDecision {
 final class PaywallOffering: Sendable {
     let stored: StoredPaywall
     let products: [Product]
+    /// The countries some product has a price of its own for: a user in any other country sees the
+    /// prices of their locale's region, as a user who names no country does.
+    let pricedCountries: Set<String>
 
     init(_ stored: StoredPaywall, products: [Product]) {
         self.stored = stored
         self.products = products
+        pricedCountries = Set(products.flatMap { $0.prices.map(\.country) })
     }
 }
 

@@ -5,15 +5,24 @@ import PaywallStore
 extension CompiledSnapshot {
     /// The bundle for `request` at `placement` as `paywalls serve` sends it: decided as `paywalls resolve`
     /// decides it (`SnapshotResolver.decide`), and rendered once per distinct decision, the bytes of
-    /// `resolve(request).json().rendered()`. A request whose decision is known takes the kept answer.
+    /// `resolve(request).json().rendered()`. Once the variation is chosen, what the request sends decides
+    /// the rest (`AnswerKey`): a request like one answered before takes the kept answer, undecided.
     func answer(_ request: ResolutionRequest, at placement: CompiledPlacement) throws -> RenderedBundle {
-        let decision = try resolver.decide(request, at: placement)
-        let key = RenderingCaches.AnswerKey(decision, for: request)
+        let choice = try resolver.choose(request, at: placement)
+        let key = RenderingCaches.AnswerKey(choice, locales: caches.requestedLocales(of: request), country: answerCountry(of: request, given: choice))
         // Looked up and kept in two steps: a closure making the answer would copy the request on every hit.
         if let kept = caches.answers.value(for: key) { return kept }
-        let bundle = try render(decision, for: request)
+        let bundle = try render(resolver.decide(request, given: choice), for: request)
         caches.answers.keep(bundle, cost: bundle.cost, for: key)
         return bundle
+    }
+
+    /// The user's country as the answer depends on it, upper-cased: a paywall's only through its
+    /// products' prices, so a country none has a price for is as none.
+    private func answerCountry(of request: ResolutionRequest, given choice: VariationChoice) -> String? {
+        guard let country = request.context.country?.uppercased() else { return nil }
+        guard choice.placement.kind == .paywall else { return country }
+        return paywallOffering(choice.contentKey)?.pricedCountries.contains(country) == true ? country : nil
     }
 
     /// A paywall's bundle is spliced from pieces kept under the keys of what decides them: its head
@@ -24,7 +33,7 @@ extension CompiledSnapshot {
     private func render(_ decision: BundleDecision, for request: ResolutionRequest) throws -> RenderedBundle {
         guard case let .paywall(paywall) = decision.shown else {
             guard case let .object(bundle) = try resolver.resolve(decision, for: request).json() else { preconditionFailure("a bundle is an object") }
-            return RenderedBundle(BundleAssembly(members: RenderedPiece(members: JSONObject(bundle.members.dropLast())), snapshot: snapshotMember))
+            return RenderedBundle(BundleAssembly(members: RenderedPiece(members: JSONObject(bundle.members.dropLast()), chargedTo: caches.ledger), snapshot: snapshotMember))
         }
         return RenderedBundle(BundleAssembly(head: head(of: decision, showing: paywall), locale: locale(of: paywall, for: request),
                                              content: try content(of: paywall), products: offers(of: paywall), snapshot: snapshotMember))
@@ -32,21 +41,24 @@ extension CompiledSnapshot {
 
     /// `kind` to `paywallName`: what the placement, audience and variation decide.
     private func head(of decision: BundleDecision, showing paywall: PaywallDecision) -> RenderedPiece {
-        let key = RenderingCaches.HeadKey(placement: ObjectIdentifier(decision.placement), audience: decision.audienceIndex,
-                                          variation: decision.variationIndex)
+        let choice = decision.choice
+        let key = RenderingCaches.HeadKey(placement: ObjectIdentifier(choice.placement), audience: choice.audienceIndex,
+                                          variation: choice.variationIndex)
         return caches.heads.value(for: key) {
-            let audience = decision.audience
-            let head = ResolvedBundle.headMembers(kind: .paywall, placementID: decision.placement.stored.placement.id, audience: audience,
-                                                  matchedSegments: audience.segmentIDs, variation: decision.variation)
-            let piece = RenderedPiece(members: JSONObject(head.members + ResolvedPaywall.identityMembers(of: paywall.paywall.stored).members))
+            let audience = choice.audience
+            let head = ResolvedBundle.headMembers(kind: .paywall, placementID: choice.placement.stored.placement.id, audience: audience,
+                                                  matchedSegments: audience.segmentIDs, variation: choice.variation)
+            let piece = RenderedPiece(members: JSONObject(head.members + ResolvedPaywall.identityMembers(of: paywall.paywall.stored).members),
+                                      chargedTo: caches.ledger)
             return (piece, piece.cost)
         }
     }
 
     /// The `locale` member: what the locale decision says of the request's locales.
     private func locale(of paywall: PaywallDecision, for request: ResolutionRequest) -> RenderedPiece {
-        caches.localeMembers.value(for: RenderingCaches.DecisionIdentity(decision: paywall.locales)) {
-            let piece = RenderedPiece(members: JSONObject([ResolvedBundle.localeMember(requested: request.locales, match: paywall.locales.match)]))
+        caches.localeMembers.value(for: RenderingCaches.Identity(paywall.locales)) {
+            let piece = RenderedPiece(members: JSONObject([ResolvedBundle.localeMember(requested: request.locales, match: paywall.locales.match)]),
+                                      chargedTo: caches.ledger)
             return (piece, piece.cost)
         }
     }
@@ -56,7 +68,8 @@ extension CompiledSnapshot {
     private func content(of decision: PaywallDecision) throws(StoreError) -> RenderedPiece {
         let key = RenderingCaches.ContentKey(paywall: decision.paywall.stored.key, order: decision.locales.match.fallbackOrder)
         return try caches.contents.value(for: key) { () throws(StoreError) in
-            let piece = RenderedPiece(members: ResolvedPaywall.contentMembers(of: decision.paywall.stored, content: try resolver.content(of: decision)))
+            let piece = RenderedPiece(members: ResolvedPaywall.contentMembers(of: decision.paywall.stored, content: try resolver.content(of: decision)),
+                                      chargedTo: caches.ledger)
             return (piece, piece.cost)
         }
     }
@@ -71,7 +84,7 @@ extension CompiledSnapshot {
             return caches.offers.value(for: key) {
                 var problems: [String] = []
                 let offer = resolver.offer(of: product, titleLocale: titleLocale, price: price, locale: locales.formattingLocale, problems: &problems)
-                let piece = RenderedPiece(element: offer.json)
+                let piece = RenderedPiece(element: offer.json, chargedTo: caches.ledger)
                 return (piece, piece.cost)
             }
         }

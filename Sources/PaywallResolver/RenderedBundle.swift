@@ -27,7 +27,7 @@ public final class RenderedBundle: SegmentedBytes, @unchecked Sendable {
         entityTag = "\"" + Digest.hex(digest, count: 16) + "\""
     }
 
-    /// What keeping it costs, in bytes, roughly: all of its bytes, though it shares its pieces with the
-    /// caches they come from and with other answers, so that the answers' bound holds whatever they share.
-    var cost: Int { byteCount + 16 * segments.count + 8 * pieces.count + entityTag.utf8.count + 160 }
+    /// What keeping it costs, in bytes, roughly, besides its pieces: they are charged to their
+    /// snapshot's ledger (`PieceLedger`), once however many answers share them.
+    var cost: Int { 16 * segments.count + 8 * pieces.count + entityTag.utf8.count + 160 }
 }

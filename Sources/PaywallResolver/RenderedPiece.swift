@@ -10,32 +10,38 @@ final class RenderedPiece: @unchecked Sendable {
     /// point into them (`RenderedBundle.segments`), so they must not move while the piece lives.
     let bytes: UnsafeRawBufferPointer
     let digest: [UInt8]
+    /// What the piece is charged to while alive: its snapshot's, or none for what lives as long as
+    /// the process or the snapshot (punctuation, the snapshot member).
+    private let ledger: PieceLedger?
 
-    convenience init(members: JSONObject) {
+    convenience init(members: JSONObject, chargedTo ledger: PieceLedger?) {
         var bytes: [UInt8] = []
         members.renderMembers(into: &bytes)
-        self.init(bytes)
+        self.init(bytes, chargedTo: ledger)
     }
 
-    convenience init(element: JSONValue) {
+    convenience init(element: JSONValue, chargedTo ledger: PieceLedger) {
         var bytes: [UInt8] = []
         element.render(into: &bytes)
-        self.init(bytes)
+        self.init(bytes, chargedTo: ledger)
     }
 
     /// Punctuation between the pieces of a bundle: `{`, `,`, `"products":[`.
     convenience init(text: String) {
-        self.init(Array(text.utf8))
+        self.init(Array(text.utf8), chargedTo: nil)
     }
 
-    private init(_ rendered: [UInt8]) {
+    private init(_ rendered: [UInt8], chargedTo ledger: PieceLedger?) {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: rendered.count, alignment: 1)
         rendered.withUnsafeBytes { storage.copyMemory(from: $0) }
         bytes = UnsafeRawBufferPointer(storage)
         digest = Digest.bytes(of: bytes, using: .sha256)
+        self.ledger = ledger
+        ledger?.charge(cost)
     }
 
     deinit {
+        ledger?.discharge(cost)
         bytes.deallocate()
     }
 

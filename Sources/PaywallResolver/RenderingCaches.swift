@@ -6,48 +6,48 @@ import PaywallModel
 /// known copies nothing and a new one builds and renders little JSON. Every cache is bounded in bytes:
 /// requests cannot grow memory past the budget, whatever locales they send.
 public final class RenderingCaches: Sendable {
-    /// Room for most contents of the few thousand (paywall, locales) pairs that the 1,000 x 40
-    /// benchmark store's bundles need (about 12 kB each there), and for a part of its answers: keeping
-    /// them all (some 6,000 of 14 kB) would take serve's memory past twice the export's (docs/numbers.md).
+    /// Room for the 1,000 x 40 benchmark store's rotating load whole: some 1,500 contents of 11 kB
+    /// (the distinct paywall and fallback order pairs), and its 5,000 answers, which share them.
     public static let defaultBudget = 64 << 20
 
     /// A whole answer: the placement (by identity: the snapshot holds its placements as long as its
-    /// caches), the audience and variation chosen, and what the variation shows decides the rest of
-    /// the bytes.
+    /// caches), the audience and variation chosen, and what of the request decides the rest of the
+    /// bytes: its locales (which the bundle repeats) as matched, and the country.
     struct AnswerKey: Hashable, Sendable {
-        enum Shown: Hashable, Sendable {
-            /// A paywall: its locale decision, by identity (the key holds it, so that no other decision
-            /// can take its place), and the price position of each product.
-            case paywall(DecisionIdentity, prices: [Int?])
-            /// An onboarding or a flow: what their rendering decides from (a flow's paywalls show prices).
-            case whole(mode: MatchMode, locales: [String], country: String?)
-        }
-
         let placement: ObjectIdentifier
         let audience: Int
         let variation: Int
-        let shown: Shown
+        let locales: Identity<RequestedLocales>
+        /// Upper-cased; for a paywall, only a country some product has a price for (any other shows
+        /// the locale's prices, as no country does).
+        let country: String?
 
-        init(_ decision: BundleDecision, for request: ResolutionRequest) {
-            placement = ObjectIdentifier(decision.placement)
-            audience = decision.audienceIndex
-            variation = decision.variationIndex
-            switch decision.shown {
-            case let .paywall(paywall):
-                shown = .paywall(DecisionIdentity(decision: paywall.locales), prices: paywall.prices)
-            case .onboarding, .flow:
-                shown = .whole(mode: request.mode, locales: request.locales, country: request.context.country?.uppercased())
-            }
+        init(_ choice: VariationChoice, locales: RequestedLocales, country: String?) {
+            placement = ObjectIdentifier(choice.placement)
+            audience = choice.audienceIndex
+            variation = choice.variationIndex
+            self.locales = Identity(locales)
+            self.country = country
         }
     }
 
-    /// A locale decision compared and hashed by identity: cheaper than by its locales, and as exact
-    /// while the decision is alive.
-    struct DecisionIdentity: Hashable, Sendable {
-        let decision: PaywallLocaleDecision
+    /// An object compared and hashed by identity: cheaper than by its contents, and as exact while it
+    /// is alive, which the key sees to by holding it (no other object can take its address).
+    struct Identity<Object: AnyObject & Sendable>: Hashable, Sendable {
+        let object: Object
 
-        static func == (lhs: Self, rhs: Self) -> Bool { lhs.decision === rhs.decision }
-        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(decision)) }
+        init(_ object: Object) {
+            self.object = object
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.object === rhs.object }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
+    }
+
+    /// A request's locales and how they are matched, as strings: what `RequestedLocales` are kept by.
+    struct LocaleListKey: Hashable, Sendable {
+        let mode: MatchMode
+        let locales: [String]
     }
 
     /// A paywall bundle's head: the placement (by identity), the audience and variation.
@@ -71,26 +71,36 @@ public final class RenderingCaches: Sendable {
         let formattingLocale: String?
     }
 
-    /// Whole answers, one per distinct decision.
+    /// The rendered pieces alive, wherever they are held: those the piece caches below keep, and those
+    /// answers alone hold.
+    let ledger: PieceLedger
+    /// Whole answers, one per distinct decision: each costs its list of segments, its pieces' bytes are
+    /// on the ledger.
     let answers: BoundedCache<AnswerKey, RenderedBundle>
     /// The largest part, so that answers with the same fallback order share one decoded and rendered
     /// content: decoding a paywall's localizations is the costliest step of a new answer.
     let contents: BoundedCache<ContentKey, RenderedPiece>
+    /// Each list of locales requests send, once: answers name it by identity.
+    let localeLists: BoundedCache<LocaleListKey, RequestedLocales>
     /// What the user's locales decide for one paywall.
     let paywallLocales: BoundedCache<PaywallLocaleKey, PaywallLocaleDecision>
     let heads: BoundedCache<HeadKey, RenderedPiece>
-    let localeMembers: BoundedCache<DecisionIdentity, RenderedPiece>
+    let localeMembers: BoundedCache<Identity<PaywallLocaleDecision>, RenderedPiece>
     /// So that answers sharing a product, price and formatting locale format them once.
     let offers: BoundedCache<OfferKey, RenderedPiece>
     let preferences: BoundedCache<String, Preference>
 
-    /// - Parameter budget: bytes, of which contents take a half, answers a quarter, locale decisions
-    ///   and heads 1/16 each (heads: some 3,000 of half a kilobyte in the benchmark store), locale
-    ///   members and offers 1/32 each, and preferences 1/64.
+    /// - Parameter budget: bytes, of which the rendered pieces alive take at most 3/4: the contents
+    ///   cache keeps up to a half, heads 1/16 (some 1,700 of 400 bytes in the benchmark store), locale
+    ///   members and offers 1/32 each, and the pieces that answers alone hold the remaining 1/8. Answers
+    ///   take 1/8 besides (some 500 bytes each), locale decisions 1/16, locale lists and preferences
+    ///   1/64 each.
     init(budget: Int) {
+        ledger = PieceLedger(limit: budget / 4 * 3)
         contents = BoundedCache(budget: budget / 2)
         // When a store's decisions outnumber what fits, most new answers are sent and let go.
-        answers = BoundedCache(budget: budget / 4, admittedWhenFull: 8)
+        answers = BoundedCache(budget: budget / 8, admittedWhenFull: 8, relieving: ledger)
+        localeLists = BoundedCache(budget: budget / 64)
         paywallLocales = BoundedCache(budget: budget / 16)
         heads = BoundedCache(budget: budget / 16)
         localeMembers = BoundedCache(budget: budget / 32)
@@ -98,10 +108,36 @@ public final class RenderingCaches: Sendable {
         preferences = BoundedCache(budget: budget / 64)
     }
 
-    /// Entries and bytes kept, over all caches.
+    /// Entries kept over all caches, and the bytes they take: the pieces alive, and what the caches
+    /// of other values cost.
     public var usage: (count: Int, cost: Int) {
-        [answers.usage, contents.usage, paywallLocales.usage, heads.usage, localeMembers.usage, offers.usage, preferences.usage].reduce((0, 0)) {
-            ($0.0 + $1.count, $0.1 + $1.cost)
-        }
+        let others = [answers.usage, localeLists.usage, paywallLocales.usage, preferences.usage]
+        let pieces = [contents.usage, heads.usage, localeMembers.usage, offers.usage]
+        return ((others + pieces).map(\.count).reduce(0, +), ledger.bytes + others.map(\.cost).reduce(0, +))
     }
+
+    /// `request`'s locales as kept, the same object for every request that sends the same list.
+    func requestedLocales(of request: ResolutionRequest) -> RequestedLocales {
+        let key = LocaleListKey(mode: request.mode, locales: request.locales)
+        if let kept = localeLists.value(for: key) { return kept }
+        let made = RequestedLocales(key)
+        localeLists.keep(made, cost: made.cost, for: key)
+        return made
+    }
+}
+
+/// A list of locales that requests send, and how they are matched, kept once by a snapshot's caches
+/// (`RenderingCaches.requestedLocales`), so that the answers' keys compare it by identity: a request
+/// finds it among the few lists devices send, then its answer among many by a reference.
+final class RequestedLocales: Sendable {
+    let mode: MatchMode
+    let locales: [String]
+
+    init(_ key: RenderingCaches.LocaleListKey) {
+        mode = key.mode
+        locales = key.locales
+    }
+
+    /// What keeping it costs, in bytes, roughly.
+    var cost: Int { locales.reduce(96) { $0 + 16 + $1.utf8.count } }
 }

@@ -26,6 +26,11 @@ struct SnapshotResolver<Source: ResolutionSource> {
     /// What the bundle for `request` at `placement` shows: the audience, the variation and, for a
     /// paywall, what the request decides of it.
     func decide(_ request: ResolutionRequest, at placement: CompiledPlacement) throws -> BundleDecision {
+        try decide(request, given: choose(request, at: placement))
+    }
+
+    /// The audience `request`'s user falls in at `placement`, and the variation drawn for them.
+    func choose(_ request: ResolutionRequest, at placement: CompiledPlacement) throws -> VariationChoice {
         guard let audience = placement.audiences.firstEntry(for: request)?.index else {
             throw ResolutionError.noAudience(request.placementID)
         }
@@ -33,23 +38,25 @@ struct SnapshotResolver<Source: ResolutionSource> {
         guard let (variation, bucket) = placement.audiences.draws[audience].choice(for: request.profileID) else {
             throw ResolutionError.noVariation(request.placementID, audience: placement.stored.placement.audiences[audience].name)
         }
-        let shown: BundleDecision.Shown
-        switch placement.kind {
+        return VariationChoice(placement: placement, audienceIndex: audience, variationIndex: variation, bucket: bucket)
+    }
+
+    /// The rest of the decision, once the variation is chosen: for a paywall, what the request decides of it.
+    func decide(_ request: ResolutionRequest, given choice: VariationChoice) throws -> BundleDecision {
+        switch choice.placement.kind {
         case .paywall:
-            guard let paywall = try decidePaywall(showing: placement.audiences.draws[audience].contentKeys[variation], for: request) else {
-                throw ResolutionError.notHeld(placement.stored.placement.audiences[audience].variations[variation], .paywall)
+            guard let paywall = try decidePaywall(showing: choice.contentKey, for: request) else {
+                throw ResolutionError.notHeld(choice.variation, .paywall)
             }
-            shown = .paywall(paywall)
-        case .onboarding: shown = .onboarding
-        case .flow: shown = .flow
+            return BundleDecision(choice: choice, shown: .paywall(paywall))
+        case .onboarding: return BundleDecision(choice: choice, shown: .onboarding)
+        case .flow: return BundleDecision(choice: choice, shown: .flow)
         }
-        return BundleDecision(placement: placement, audienceIndex: audience, variationIndex: variation, bucket: bucket,
-                              shown: shown)
     }
 
     /// `decision`, made for `request`, as the bundle's JSON tree, with the account `--explain` prints.
     func resolve(_ decision: BundleDecision, for request: ResolutionRequest) throws -> ResolvedBundle {
-        let audience = decision.audience, variation = decision.variation
+        let audience = decision.choice.audience, variation = decision.choice.variation
         let resolution: Resolution
         switch decision.shown {
         case let .paywall(paywall):
@@ -59,8 +66,8 @@ struct SnapshotResolver<Source: ResolutionSource> {
         case .flow:
             resolution = try resolveFlow(variation, preferences: preferences(of: request), request: request)
         }
-        var explanation = decision.placement.audienceTrace(for: request)
-        explanation.append(decision.bucket.map { "bucket \($0) of 100 (profile \(request.profileID ?? ""))" } ?? "no profile id: the heaviest variation")
+        var explanation = decision.choice.placement.audienceTrace(for: request)
+        explanation.append(decision.choice.bucket.map { "bucket \($0) of 100 (profile \(request.profileID ?? ""))" } ?? "no profile id: the heaviest variation")
         explanation += resolution.explanation
         explanation += resolution.localeMatch.skippedPreferences.map { "skipped preference: \($0.reason)" }
         return ResolvedBundle(placementID: request.placementID, audience: audience, matchedSegments: audience.segmentIDs, variation: variation,

@@ -67,13 +67,15 @@ let (store, snapshots, placements) = { () -> (PaywallStore, [SnapshotInfo], [Str
 guard !placements.isEmpty else { fail("the store has no placement") }
 let locales = arguments.count > 4 ? Array(arguments[4...]) : ["pt_BR", "zh-TW", "es-MX", "de-AT", "fr-CA", "ja-JP"]
 
-/// Profile ids, made beforehand so that the loop times resolutions, not string formatting.
+/// Profile ids and locale lists, made beforehand so that the loop times resolutions, not string
+/// formatting and array making.
 let profiles = (0..<10_007).map { "profile-\($0)" }
+let localeLists = locales.map { [$0] }
 
 /// The i-th request: placements, profiles and locales rotate at different periods, so that each
 /// resolution buckets and matches anew.
 func request(_ index: Int) -> ResolutionRequest {
-    ResolutionRequest(placementID: placements[index % placements.count], locales: [locales[index % locales.count]],
+    ResolutionRequest(placementID: placements[index % placements.count], locales: localeLists[index % localeLists.count],
                       profileID: profiles[index % profiles.count])
 }
 

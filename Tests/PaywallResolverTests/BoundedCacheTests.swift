@@ -1,8 +1,9 @@
+import PaywallModel
 @testable import PaywallResolver
 import Testing
 
 /// A bounded cache stays within its budget, lets go of its oldest values first, and, when told to,
-/// keeps only some of what comes once it is full.
+/// keeps only some of what comes once it is full; values holding pieces keep their ledger within its limit.
 @Suite struct BoundedCacheTests {
     /// Offers `count` keys of cost 1 to a cache of 16 shards x 10.
     static func offer(_ count: Int, admittedWhenFull: Int) -> BoundedCache<Int, Int> {
@@ -36,5 +37,42 @@ import Testing
         cache.keep(1, cost: 11, for: 1)
         #expect(cache.value(for: 1) == nil)
         #expect(cache.usage.cost == 0)
+    }
+
+    /// A rendered piece of some 900 bytes.
+    static func piece(chargedTo ledger: PieceLedger) -> RenderedPiece {
+        RenderedPiece(members: JSONObject([.init(key: "text", value: .string(String(repeating: "x", count: 900)))]), chargedTo: ledger)
+    }
+
+    /// Each value holds a piece of its own: once the pieces alive pass the ledger's limit, the oldest
+    /// values go, whichever shard they are in, and the one just kept stays.
+    @Test func valuesGoWhileTheirPiecesTakeMoreThanTheLedgerAllows() {
+        let ledger = PieceLedger(limit: 20_000)
+        let cache = BoundedCache<Int, RenderedPiece>(budget: 1 << 20, relieving: ledger)
+        var pieceCost = 0
+        for key in 0..<500 {
+            let piece = Self.piece(chargedTo: ledger)
+            pieceCost = piece.cost
+            cache.keep(piece, cost: 1, for: key)
+            #expect(ledger.bytes <= ledger.limit, "after key \(key)")
+            #expect(cache.value(for: key) != nil, "key \(key) was let go of at once")
+        }
+        #expect(cache.usage.count == ledger.limit / pieceCost)
+        #expect(ledger.bytes == cache.usage.count * pieceCost)
+    }
+
+    /// A piece that many values hold is charged once, and discharged when the last lets go of it.
+    @Test func aSharedPieceIsChargedOnce() {
+        let ledger = PieceLedger(limit: 1 << 20)
+        var cache: BoundedCache<Int, RenderedPiece>? = BoundedCache(budget: 1 << 20, relieving: ledger)
+        let cost = { () -> Int in
+            let piece = Self.piece(chargedTo: ledger)
+            for key in 0..<100 { cache?.keep(piece, cost: 1, for: key) }
+            return piece.cost
+        }()
+        #expect(cache?.usage.count == 100)
+        #expect(ledger.bytes == cost)
+        cache = nil
+        #expect(ledger.bytes == 0)
     }
 }

@@ -54,11 +54,38 @@ import Testing
     }
 
     /// Every placement of two fixtures (paywalls, onboardings, flows) in many locales, profiles and
-    /// countries through caches of 256 kB per snapshot: far more answers than fit, each still the store's.
+    /// countries through caches of 128 kB per snapshot: far more answers than fit, each still the store's.
     @Test func answersStayWithinTheBudgetAndRightAfterEvictions() throws {
         let fixture = try PublishedFixture("sync-config/sample-export.json", asImported: true)
         try fixture.publish(PublishedFixture.decode("Tests/Fixtures/adapty-fallback/format-11.json"), as: "flows", asImported: true)
-        let budget = 256 << 10
+        let sweep = try Self.sweep(fixture, budget: 128 << 10)
+        #expect(sweep.answered > 3000)
+        #expect(sweep.kept > 0 && sweep.kept < sweep.distinct / 2,
+                "\(sweep.answered) answers: the sweep should overflow the answers kept: \(sweep.kept) of \(sweep.distinct)")
+    }
+
+    /// Paywalls whose every localization carries 12 kB of text: a content is larger than a share of
+    /// the contents cache, which so keeps none, and the answers alone hold them. The answers' cache
+    /// lets go of answers so that the pieces alive stay within their limit.
+    @Test func answersAloneHoldingTheirContentsStayWithinThePiecesLimit() throws {
+        let fixture = try PublishedFixture("sync-config/sample-export.json", asImported: true)
+        var export = try PublishedFixture.decode("sync-config/sample-export.json")
+        for paywall in export.paywalls.indices {
+            for localization in export.paywalls[paywall].localizations.indices {
+                export.paywalls[paywall].localizations[localization].strings.append("padding", .string(String(repeating: "x", count: 12_000)))
+            }
+        }
+        try fixture.publish(export, as: "local", contentHash: String(repeating: "ef", count: 32), asImported: true)
+        let sweep = try Self.sweep(fixture, budget: 256 << 10)
+        let caches = try #require(sweep.compiled.snapshots.first?.caches)
+        #expect(caches.contents.usage.count == 0)
+        #expect(sweep.kept > 0)
+    }
+
+    /// Asks `fixture`'s every placement in 32 locale lists, 7 profiles and 4 countries, twice, of
+    /// snapshots compiled with caches of `budget` bytes each, and checks each answer against the
+    /// store's and each snapshot's caches against their bounds as it goes.
+    static func sweep(_ fixture: PublishedFixture, budget: Int) throws -> (compiled: CompiledSnapshots, answered: Int, distinct: Int, kept: Int) {
         let compiled = try Self.compiled(fixture, budget: budget)
         let resolver = PaywallResolver(store: fixture.store)
         var placements: [String] = []
@@ -73,17 +100,18 @@ import Testing
                         let request = ResolutionRequest(placementID: placement, locales: locale, context: UserContext(country: country), profileID: profile)
                         guard let expected = try? resolver.resolve(request).json().rendered() else { continue }
                         let bytes = try compiled.bundleBytes(request)
-                        #expect(bytes == Array(expected.utf8), "round \(round): \(request)")
+                        #expect(String(decoding: bytes, as: UTF8.self) == expected, "round \(round): \(request)")
                         distinct.insert(bytes)
                         answered += 1
-                        for snapshot in compiled.snapshots { #expect(snapshot.caches.usage.cost <= budget) }
+                        for caches in compiled.snapshots.map(\.caches) {
+                            #expect(caches.usage.cost <= budget)
+                            #expect(caches.ledger.bytes <= caches.ledger.limit)
+                        }
                     }
                 }
             }
         }
-        let kept = compiled.snapshots.map(\.caches.answers.usage.count).reduce(0, +)
-        #expect(answered > 3000)
-        #expect(kept > 0 && kept < distinct.count / 2, "\(answered) answers: the sweep should overflow the answers kept: \(kept) of \(distinct.count)")
+        return (compiled, answered, distinct.count, compiled.snapshots.map(\.caches.answers.usage.count).reduce(0, +))
     }
 
     /// A reload compiles the changed snapshot afresh: its answers come from its own content, never from
