@@ -19,6 +19,7 @@ public final class CompiledSnapshot: Sendable {
     private let productsByKey: [String: Product]
     private let onboardings: [String: Onboarding]
     private let flows: [String: Flow]
+    private let recordedLocaleFacts: String?
     /// Not request-dependent: bounded by what the snapshot holds.
     private let matchers = BoundedCache<MatcherKey, LocaleMatcher>(budget: 1 << 16)
     let caches: RenderingCaches
@@ -30,6 +31,7 @@ public final class CompiledSnapshot: Sendable {
     public init(store: PaywallStore, snapshot: SnapshotInfo, policy: LocalePolicy = .standard,
                 cacheBudget: Int = RenderingCaches.defaultBudget) throws(StoreError) {
         let contents = try store.contents(of: snapshot)
+        recordedLocaleFacts = try store.reader(of: snapshot).localeFacts()
         self.snapshot = snapshot
         self.policy = policy
         placementIDsInOrder = contents.placements.map(\.placement.id)
@@ -52,7 +54,7 @@ public final class CompiledSnapshot: Sendable {
 }
 
 extension CompiledSnapshot: ResolutionSource {
-    func placement(_ id: String) -> StoredPlacement? {
+    public func placement(_ id: String) -> StoredPlacement? {
         placements[id]?.stored
     }
 
@@ -60,11 +62,15 @@ extension CompiledSnapshot: ResolutionSource {
         placementIDsInOrder
     }
 
+    public func paywall(_ key: String) -> StoredPaywall? {
+        paywalls[key]?.stored
+    }
+
     func paywallOffering(_ key: String) -> PaywallOffering? {
         paywalls[key]
     }
 
-    func localizations(ofPaywall id: String, locales: [String]) throws(StoreError) -> [Localization] {
+    public func localizations(ofPaywall id: String, locales: [String]) throws(StoreError) -> [Localization] {
         guard let stored = localizationsByPaywall[id] else { return [] }
         var found: [Localization] = []
         for locale in locales {
@@ -73,21 +79,25 @@ extension CompiledSnapshot: ResolutionSource {
         return found
     }
 
-    func products(_ keys: [String]) -> [Product] {
+    public func products(_ keys: [String]) -> [Product] {
         keys.compactMap { productsByKey[$0] }
     }
 
-    func onboarding(_ id: String) -> Onboarding? {
+    public func onboarding(_ id: String) -> Onboarding? {
         onboardings[id]
     }
 
-    func flow(_ id: String) -> Flow? {
+    public func flow(_ id: String) -> Flow? {
         flows[id]
     }
 
     /// None: a compiled snapshot formats an offer once and keeps it rendered.
-    func formattedTexts(for locale: String, keys: [String]) -> [String: String] {
+    public func formattedTexts(for locale: String, keys: [String]) -> [String: String] {
         [:]
+    }
+
+    public func localeFacts() -> String? {
+        recordedLocaleFacts
     }
 
     func matcher(_ key: MatcherKey, _ make: () -> LocaleMatcher) -> LocaleMatcher {

@@ -15,9 +15,6 @@ public final class PaywallResolver {
 
     private let backing: Backing
     let policy: LocalePolicy
-    /// A paywall's locale matcher parses all its localizations with ICU: a long-lived resolver builds
-    /// it once per snapshot.
-    private let matchers = MatcherCache(budget: 4096)
     let formatter = ProductFormatter()
 
     public init(store: PaywallStore, policy: LocalePolicy = .standard) {
@@ -37,29 +34,26 @@ public final class PaywallResolver {
             case let .store(store):
                 // One read transaction: every read of the resolution sees the same snapshots.
                 try store.reading { () throws(StoreError) in
-                    Result { () throws in try resolve(request, among: store.currentSnapshots(), in: store) }
+                    Result { () throws in try resolve(request, among: store.currentSnapshots().map(store.reader(of:))) }
                 }.get()
             case let .image(image):
-                try resolve(request, among: image.snapshots, in: image)
+                try resolve(request, among: image.snapshots.map { (snapshot) throws(StoreError) in try image.reader(of: snapshot) })
             }
         }
     }
 
     /// Resolves from the snapshot of `current` that answers `request` (`answeringSource`).
-    private func resolve<Reader: SnapshotReader>(_ request: ResolutionRequest, among current: [SnapshotInfo], in reader: Reader) throws -> ResolvedBundle {
-        let (snapshot, placement) = try answeringSource(for: request, among: current.map {
-            StoredSnapshot(reader: reader, snapshot: $0, matchers: matchers)
-        }) { try $0.placement(request.placementID).map(CompiledPlacement.init) }
-        return try SnapshotResolver(source: snapshot, policy: policy, formatter: formatter).resolve(request, at: placement)
+    private func resolve<Source: ResolutionSource>(_ request: ResolutionRequest, among current: [Source]) throws -> ResolvedBundle {
+        let (source, placement) = try answeringSource(for: request, among: current) { try $0.placement(request.placementID).map(CompiledPlacement.init) }
+        return try SnapshotResolver(source: source, policy: policy, formatter: formatter).resolve(request, at: placement)
     }
 
-    /// Tells `LocaleFacts` what ICU answered at import about the locales of the current snapshots that
-    /// `reader` holds (`snapshots`). A cold `resolve` that learns them before it reads its locale policy
-    /// or a preference then loads no ICU locale data when its locales are the export's; a store without
-    /// them changes nothing.
-    public static func learnLocaleFacts<Reader: SnapshotReader>(of snapshots: [SnapshotInfo], from reader: Reader) throws(StoreError) {
-        for snapshot in snapshots {
-            if let facts = try reader.localeFacts(of: snapshot) { LocaleFacts.shared.learn(facts) }
+    /// Tells `LocaleFacts` what ICU answered at import about the locales of the snapshots `readers`
+    /// read. A cold `resolve` that learns them before it reads its locale policy or a preference then
+    /// loads no ICU locale data when its locales are the export's; a store without them changes nothing.
+    public static func learnLocaleFacts(from readers: [some SnapshotReader]) throws(StoreError) {
+        for reader in readers {
+            if let facts = try reader.localeFacts() { LocaleFacts.shared.learn(facts) }
         }
     }
 }

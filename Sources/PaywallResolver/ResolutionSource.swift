@@ -2,26 +2,13 @@ import LocaleKit
 import PaywallModel
 import PaywallStore
 
-/// What resolution reads of one snapshot. The store answers with a few indexed reads (what a cold
-/// `paywalls resolve` needs); `CompiledSnapshot` answers from memory (what a long-lived process needs).
-/// Placements are read by id, what variations and paywalls refer to by key (`SnapshotReader`); where a
-/// snapshot repeats one, the first in export order wins.
-protocol ResolutionSource {
-    var snapshot: SnapshotInfo { get }
-    func placement(_ id: String) throws(StoreError) -> StoredPlacement?
-    /// In export order.
-    func placementIDs() throws(StoreError) -> [String]
+/// One snapshot as resolution reads it (`SnapshotReader`), and what a source that lives long keeps
+/// across resolutions. The store and its image read anew and keep nothing (the defaults below): a cold
+/// `paywalls resolve` makes one resolution. `CompiledSnapshot` reads from memory and keeps what it
+/// works out (what a long-lived process needs).
+protocol ResolutionSource: SnapshotReader {
     /// The paywall `key` names, with its products.
     func paywallOffering(_ key: String) throws(StoreError) -> PaywallOffering?
-    /// The paywall's localizations for `locales`, in the order asked; locales it does not have are skipped.
-    func localizations(ofPaywall key: String, locales: [String]) throws(StoreError) -> [Localization]
-    /// In the order of `keys`; keys the snapshot does not have are skipped.
-    func products(_ keys: [String]) throws(StoreError) -> [Product]
-    func onboarding(_ key: String) throws(StoreError) -> Onboarding?
-    func flow(_ key: String) throws(StoreError) -> Flow?
-    /// Texts of `keys` formatted at import for `locale` (a canonical tag), which spare ICU's number
-    /// formatting; those it lacks are left out.
-    func formattedTexts(for locale: String, keys: [String]) throws(StoreError) -> [String: String]
     /// The matcher `key` names, from the source's keeping if it has it, else made by `make`.
     func matcher(_ key: MatcherKey, _ make: () -> LocaleMatcher) -> LocaleMatcher
     /// `input` parsed as a preference, likewise.
@@ -32,6 +19,30 @@ protocol ResolutionSource {
     func keptPaywallLocales(_ key: PaywallLocaleKey) -> PaywallLocaleDecision?
     func keep(_ decision: PaywallLocaleDecision, for key: PaywallLocaleKey)
 }
+
+extension ResolutionSource {
+    func paywallOffering(_ key: String) throws(StoreError) -> PaywallOffering? {
+        guard let paywall = try paywall(key) else { return nil }
+        return PaywallOffering(paywall, products: try products(paywall.productKeys))
+    }
+
+    func matcher(_ key: MatcherKey, _ make: () -> LocaleMatcher) -> LocaleMatcher {
+        make()
+    }
+
+    func preference(_ input: String, _ make: () -> Preference) -> Preference {
+        make()
+    }
+
+    func keptPaywallLocales(_ key: PaywallLocaleKey) -> PaywallLocaleDecision? {
+        nil
+    }
+
+    func keep(_ decision: PaywallLocaleDecision, for key: PaywallLocaleKey) {}
+}
+
+extension StoreSnapshotReader: ResolutionSource {}
+extension ImageSnapshotReader: ResolutionSource {}
 
 /// Names a locale matcher of one snapshot: building one parses its availables with ICU, so sources
 /// that live long keep them.

@@ -1,9 +1,8 @@
 // What import keeps beside the model so that a cold `resolve` need not ask ICU (see `Schema.version5`).
 
-extension PaywallStore {
-    /// The texts of `keys` formatted for `locale` at import; keys without one are left out.
-    public func formattedTexts(for locale: String, keys: [String], in snapshot: SnapshotInfo) throws(StoreError) -> [String: String] {
-        let statement = try database.prepare("SELECT text FROM formatted_texts WHERE snapshot_id = ?1 AND locale = ?2 AND key = ?3")
+extension StoreSnapshotReader {
+    public func formattedTexts(for locale: String, keys: [String]) throws(StoreError) -> [String: String] {
+        let statement = try store.database.prepare("SELECT text FROM formatted_texts WHERE snapshot_id = ?1 AND locale = ?2 AND key = ?3")
         var found: [String: String] = [:]
         for key in keys where found[key] == nil {
             try statement.bind(snapshot.id, locale, key)
@@ -12,10 +11,8 @@ extension PaywallStore {
         return found
     }
 
-    /// ICU's answers about the snapshot's locales, as `LocaleFacts` recorded them at import; nil for a
-    /// snapshot published without.
-    public func localeFacts(of snapshot: SnapshotInfo) throws(StoreError) -> String? {
-        let statement = try database.prepare("SELECT facts FROM locale_facts WHERE snapshot_id = ?1")
+    public func localeFacts() throws(StoreError) -> String? {
+        let statement = try store.database.prepare("SELECT facts FROM locale_facts WHERE snapshot_id = ?1")
         try statement.bind(snapshot.id)
         return try statement.step() ? statement.text(at: 0) : nil
     }

@@ -103,7 +103,7 @@ extension PaywallStore {
         let texts = try database.prepare("SELECT locale, key, text FROM formatted_texts WHERE snapshot_id = ?1")
         try texts.bind(snapshot.id)
         while try texts.step() { try writer.add(key(.formattedText, [texts.text(at: 0), texts.text(at: 1)]), texts.bytes(at: 2)) }
-        if let facts = try localeFacts(of: snapshot) { try writer.add(key(.localeFacts, []), facts.utf8) }
+        if let facts = try reader(of: snapshot).localeFacts() { try writer.add(key(.localeFacts, []), facts.utf8) }
     }
 
     private func syncDirectory() throws(StoreError) {

@@ -60,7 +60,7 @@ extension FetchPolicy {
     /// answer order that has it.
     private static func snapshot(answering placementID: String, source: String?, in store: PaywallStore) throws(StoreError) -> SnapshotInfo? {
         let candidates = if let source { try store.currentSnapshot(of: source).map { [$0] } ?? [] } else { try store.currentSnapshots() }
-        for candidate in candidates where try store.placement(placementID, in: candidate) != nil {
+        for candidate in candidates where try store.reader(of: candidate).placement(placementID) != nil {
             return candidate
         }
         return nil

@@ -58,7 +58,7 @@ let (store, snapshots, placements) = { () -> (PaywallStore, [SnapshotInfo], [Str
         let store = try PaywallStore.open(at: arguments[1], create: false)
         let snapshots = try store.currentSnapshots()
         var placements: [String] = []
-        for snapshot in snapshots { placements += try store.placementIDs(in: snapshot) }
+        for snapshot in snapshots { placements += try store.reader(of: snapshot).placementIDs() }
         return (store, snapshots, placements)
     } catch {
         fail("\(error)")

@@ -45,7 +45,7 @@ import Testing
         try fixture.publish(PublishedFixture.decode("Tests/Fixtures/adapty-fallback/format-11.json"), as: "flows", asImported: true)
         let current = try fixture.store.currentSnapshots()
         var placements: [String] = []
-        for snapshot in current { placements += try fixture.store.placementIDs(in: snapshot) }
+        for snapshot in current { placements += try fixture.store.reader(of: snapshot).placementIDs() }
         var generator = RandomRequests(seed: 5)
         let requests = (0..<600).map { _ in generator.next(placements: placements, sources: current.map(\.source)) }
         @Sendable func answer(_ compiled: CompiledSnapshots, _ request: ResolutionRequest) -> String {

@@ -60,7 +60,7 @@ import Testing
         #expect(image.snapshots == current)
         let imageResolver = PaywallResolver(image: image)
         var placements: [String] = []
-        for snapshot in current { placements += try fixture.store.placementIDs(in: snapshot) }
+        for snapshot in current { placements += try fixture.store.reader(of: snapshot).placementIDs() }
         var requests = RandomRequests(seed: seed)
         var outcomes: [String: Int] = [:]
         for _ in 0..<count {

@@ -34,7 +34,7 @@ import Testing
         var contentByTag: [String: String] = [:]
         var bundles = 0
         for _ in 0..<1500 {
-            let request = requests.next(placements: try first.store.placementIDs(in: first.snapshot), sources: ["local"])
+            let request = requests.next(placements: try first.store.reader(of: first.snapshot).placementIDs(), sources: ["local"])
             guard let bundle = try? replicas[0].renderedBundle(request) else { continue }
             let replicated = try replicas[1].renderedBundle(request)
             #expect(replicated.joinedBytes != bundle.joinedBytes, "the snapshot members differ")

@@ -89,7 +89,7 @@ import Testing
         let compiled = try Self.compiled(fixture, budget: budget)
         let resolver = PaywallResolver(store: fixture.store)
         var placements: [String] = []
-        for snapshot in try fixture.store.currentSnapshots() { placements += try fixture.store.placementIDs(in: snapshot) }
+        for snapshot in try fixture.store.currentSnapshots() { placements += try fixture.store.reader(of: snapshot).placementIDs() }
         let locales = RandomRequests.locales.prefix(30).map { [$0] } + [["es-MX", "en"], []]
         var answered = 0, distinct = Set<[UInt8]>()
         for round in 0..<2 {

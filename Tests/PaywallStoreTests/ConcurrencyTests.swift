@@ -39,7 +39,7 @@ import Testing
         let reader = try PaywallStore.open(at: directory.store, create: false)
         #expect(try reader.currentSnapshot() == first)
         #expect(try reader.snapshots() == [first])
-        #expect(try reader.placementIDs(in: first) == [Fixture.onboarding, Fixture.promo])
+        #expect(try reader.reader(of: first).placementIDs() == [Fixture.onboarding, Fixture.promo])
         #expect(try store.currentSnapshot() == first)
 
         try writer.execute("ROLLBACK")

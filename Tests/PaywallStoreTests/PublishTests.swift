@@ -56,7 +56,7 @@ import Testing
             }
         }
         #expect(try raw.count("SELECT count(*) FROM localizations") == 3 * 6)
-        #expect(try store.placement(Fixture.onboarding, in: published[0]) == nil)
+        #expect(try store.reader(of: published[0]).placement(Fixture.onboarding) == nil)
         #expect(try store.export(of: published[2]) == Fixture.export(revision: 3))
         #expect { try store.export(of: published[0]) } throws: { ($0 as? StoreError)?.kind == .missing }
     }

@@ -21,10 +21,10 @@ import Testing
         let store = try PaywallStore.open(at: directory.store, create: true)
         let snapshot = try store.publish(Fixture.export(), source: "local", contentHash: Fixture.hash(1), importedAt: "2026-12-01T08:00:00Z",
                                          formattedTexts: Self.texts).snapshot
-        #expect(try store.formattedTexts(for: "pt-BR", keys: ["price BRL 49.90", "period 1 month", "period 7 day"], in: snapshot)
+        #expect(try store.reader(of: snapshot).formattedTexts(for: "pt-BR", keys: ["price BRL 49.90", "period 1 month", "period 7 day"])
             == ["price BRL 49.90": "R$ 49,90", "period 1 month": "1 mês"])
-        #expect(try store.formattedTexts(for: "de", keys: ["price BRL 49.90"], in: snapshot) == ["price BRL 49.90": "49,90 R$"])
-        #expect(try store.formattedTexts(for: "fr", keys: ["price BRL 49.90"], in: snapshot).isEmpty)
+        #expect(try store.reader(of: snapshot).formattedTexts(for: "de", keys: ["price BRL 49.90"]) == ["price BRL 49.90": "49,90 R$"])
+        #expect(try store.reader(of: snapshot).formattedTexts(for: "fr", keys: ["price BRL 49.90"]).isEmpty)
     }
 
     @Test func localeFactsAreReadBackAsGiven() throws {
@@ -32,8 +32,8 @@ import Testing
         let with = try store.publish(Fixture.export(), source: "local", contentHash: Fixture.hash(1), importedAt: "2026-12-01T08:00:00Z",
                                      localeFacts: "m\tnb\tno\n").snapshot
         let without = try store.publish(hash: 2, source: "other").snapshot
-        #expect(try store.localeFacts(of: with) == "m\tnb\tno\n")
-        #expect(try store.localeFacts(of: without) == nil)
+        #expect(try store.reader(of: with).localeFacts() == "m\tnb\tno\n")
+        #expect(try store.reader(of: without).localeFacts() == nil)
     }
 
     @Test func aidsGoWithTheirSnapshot() throws {
@@ -60,10 +60,10 @@ import Testing
         #expect(try raw.count("PRAGMA user_version") == PaywallStore.schemaVersion)
         #expect(try raw.count("SELECT count(*) FROM sqlite_master WHERE name IN ('formatted_texts', 'locale_facts')") == 2)
         #expect(try reopened.export(of: old) == Fixture.export())
-        #expect(try reopened.formattedTexts(for: "pt-BR", keys: ["price BRL 49.90"], in: old).isEmpty)
-        #expect(try reopened.localeFacts(of: old) == nil)
+        #expect(try reopened.reader(of: old).formattedTexts(for: "pt-BR", keys: ["price BRL 49.90"]).isEmpty)
+        #expect(try reopened.reader(of: old).localeFacts() == nil)
         let new = try reopened.publish(Fixture.export(), source: "local", contentHash: Fixture.hash(2), importedAt: "2026-12-01T08:00:02Z",
                                        formattedTexts: Self.texts).snapshot
-        #expect(try reopened.formattedTexts(for: "pt-BR", keys: ["price BRL 49.90"], in: new) == ["price BRL 49.90": "R$ 49,90"])
+        #expect(try reopened.reader(of: new).formattedTexts(for: "pt-BR", keys: ["price BRL 49.90"]) == ["price BRL 49.90": "R$ 49,90"])
     }
 }

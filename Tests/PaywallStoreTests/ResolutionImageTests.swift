@@ -22,22 +22,22 @@ import Testing
     /// Every read the image answers, as the store answers it, for each id of the fixture and some it lacks.
     func expectReadsAlike(_ store: PaywallStore, _ image: ResolutionImage) throws {
         for snapshot in try store.currentSnapshots() {
-            #expect(try image.placementIDs(in: snapshot) == store.placementIDs(in: snapshot))
-            for id in try store.placementIDs(in: snapshot) + ["missing"] {
-                #expect(try image.placement(id, in: snapshot) == store.placement(id, in: snapshot))
+            let (fromImage, fromStore) = (try image.reader(of: snapshot), store.reader(of: snapshot))
+            #expect(try fromImage.placementIDs() == fromStore.placementIDs())
+            for id in try fromStore.placementIDs() + ["missing"] {
+                #expect(try fromImage.placement(id) == fromStore.placement(id))
             }
             let paywallIDs = Fixture.paywalls.map(\.id) + ["missing"]
             for id in paywallIDs {
-                #expect(try image.paywall(id, in: snapshot) == store.paywall(id, in: snapshot))
+                #expect(try fromImage.paywall(id) == fromStore.paywall(id))
                 let locales = ["en", "pt-br", "ar", "fr", "de"]
-                #expect(try image.localizations(ofPaywall: id, locales: locales, in: snapshot)
-                            == store.localizations(ofPaywall: id, locales: locales, in: snapshot))
+                #expect(try fromImage.localizations(ofPaywall: id, locales: locales) == fromStore.localizations(ofPaywall: id, locales: locales))
             }
             let productKeys = Fixture.products.map(\.id) + ["missing"]
-            #expect(try image.products(productKeys, in: snapshot) == store.products(productKeys, in: snapshot))
-            #expect(try image.localeFacts(of: snapshot) == store.localeFacts(of: snapshot))
+            #expect(try fromImage.products(productKeys) == fromStore.products(productKeys))
+            #expect(try fromImage.localeFacts() == fromStore.localeFacts())
             let keys = ["prod_monthly/price", "prod_yearly/price", "missing"]
-            #expect(try image.formattedTexts(for: "en", keys: keys, in: snapshot) == store.formattedTexts(for: "en", keys: keys, in: snapshot))
+            #expect(try fromImage.formattedTexts(for: "en", keys: keys) == fromStore.formattedTexts(for: "en", keys: keys))
         }
     }
 
@@ -53,9 +53,20 @@ import Testing
                                            localeFacts: "facts of production").snapshot
         #expect(try image().snapshots == [second, production])
         try expectReadsAlike(store, try image())
-        #expect(try image().formattedTexts(for: "en", keys: ["prod_monthly/price"], in: production) == ["prod_monthly/price": "$9.99"])
-        #expect(try image().localeFacts(of: production) == "facts of production")
-        #expect(try image().localeFacts(of: second) == nil)
+        #expect(try image().reader(of: production).formattedTexts(for: "en", keys: ["prod_monthly/price"]) == ["prod_monthly/price": "$9.99"])
+        #expect(try image().reader(of: production).localeFacts() == "facts of production")
+        #expect(try image().reader(of: second).localeFacts() == nil)
+    }
+
+    /// The image holds the current snapshots alone: an older one is refused by name, not read as another.
+    @Test func aSnapshotTheImageDoesNotHoldIsRefused() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        let first = try store.publish(hash: 1).snapshot
+        _ = try store.publish(Fixture.export(revision: 43), hash: 2)
+        #expect(throws: StoreError(kind: .missing, message: "snapshot \(first.key) is not in the resolution image \(imagePath)")) {
+            try self.image().reader(of: first)
+        }
+        #expect(try store.reader(of: first).placementIDs() == Fixture.export().placements.map(\.id))
     }
 
     @Test func answerOrderFollowsArrangedSources() throws {
@@ -81,7 +92,7 @@ import Testing
         _ = try store.publish(export, hash: 1)
         try expectReadsAlike(store, try image())
         let snapshot = try #require(try store.currentSnapshot())
-        #expect(try image().products(["prod_monthly"], in: snapshot).first?.vendorProductID == "lumen.premium.monthly")
+        #expect(try image().reader(of: snapshot).products(["prod_monthly"]).first?.vendorProductID == "lumen.premium.monthly")
     }
 
     @Test func anUnchangedPublishRestoresALostImage() throws {
@@ -151,13 +162,13 @@ import Testing
 
     private func reads(of image: ResolutionImage, snapshot: SnapshotInfo) -> [() throws -> Void] {
         [
-            { () throws in _ = try image.placementIDs(in: snapshot) },
-            { () throws in for id in [Fixture.onboarding, Fixture.promo] { _ = try image.placement(id, in: snapshot) } },
-            { () throws in for paywall in Fixture.paywalls { _ = try image.paywall(paywall.id, in: snapshot) } },
+            { () throws in _ = try image.reader(of: snapshot).placementIDs() },
+            { () throws in for id in [Fixture.onboarding, Fixture.promo] { _ = try image.reader(of: snapshot).placement(id) } },
+            { () throws in for paywall in Fixture.paywalls { _ = try image.reader(of: snapshot).paywall(paywall.id) } },
             { () throws in
-                for paywall in Fixture.paywalls { _ = try image.localizations(ofPaywall: paywall.id, locales: ["en", "pt-br", "ar"], in: snapshot) }
+                for paywall in Fixture.paywalls { _ = try image.reader(of: snapshot).localizations(ofPaywall: paywall.id, locales: ["en", "pt-br", "ar"]) }
             },
-            { () throws in _ = try image.products(Fixture.products.map(\.id), in: snapshot) },
+            { () throws in _ = try image.reader(of: snapshot).products(Fixture.products.map(\.id)) },
         ]
     }
 

@@ -24,9 +24,9 @@ import Testing
         #expect(try raw.count("SELECT count(*) FROM localizations WHERE typeof(body) = 'text'") == 6)
         let reopened = try PaywallStore.open(at: directory.store, create: false)
         #expect(try reopened.export(of: info) == export)
-        #expect(try reopened.placement(Fixture.promo, in: info) == StoredPlacement(placement: export.placements[1], segments: []))
+        #expect(try reopened.reader(of: info).placement(Fixture.promo) == StoredPlacement(placement: export.placements[1], segments: []))
         let paywall = export.paywalls[0]
-        #expect(try reopened.localizations(ofPaywall: paywall.id, locales: paywall.localizations.map(\.locale), in: info) == paywall.localizations)
+        #expect(try reopened.reader(of: info).localizations(ofPaywall: paywall.id, locales: paywall.localizations.map(\.locale)) == paywall.localizations)
     }
 
     @Test func everyReadReturnsThePublishedModel() throws {
@@ -47,19 +47,19 @@ import Testing
         #expect(try store.currentSnapshot() == info)
         #expect(try store.snapshots() == [info])
 
-        #expect(try store.placementIDs(in: info) == [Fixture.onboarding, Fixture.promo])
-        let onboarding = try store.placement(Fixture.onboarding, in: info)
+        #expect(try store.reader(of: info).placementIDs() == [Fixture.onboarding, Fixture.promo])
+        let onboarding = try store.reader(of: info).placement(Fixture.onboarding)
         #expect(onboarding == StoredPlacement(placement: export.placements[0], segments: [export.segments[0], export.segments[2]]))
-        #expect(try store.placement(Fixture.promo, in: info) == StoredPlacement(placement: export.placements[1], segments: []))
+        #expect(try store.reader(of: info).placement(Fixture.promo) == StoredPlacement(placement: export.placements[1], segments: []))
 
         for paywall in export.paywalls {
-            let stored = try store.paywall(paywall.id, in: info)
+            let stored = try store.reader(of: info).paywall(paywall.id)
             #expect(stored == StoredPaywall(id: paywall.id, name: paywall.name, productKeys: paywall.productKeys,
                                             defaultLocale: paywall.defaultLocale, view: paywall.view,
                                             locales: paywall.localizations.map(\.locale)))
             let locales = paywall.localizations.map(\.locale)
-            #expect(try store.localizations(ofPaywall: paywall.id, locales: locales, in: info) == paywall.localizations)
-            #expect(try store.products(paywall.productKeys, in: info) == paywall.productKeys.map { id in export.products.first { $0.id == id }! })
+            #expect(try store.reader(of: info).localizations(ofPaywall: paywall.id, locales: locales) == paywall.localizations)
+            #expect(try store.reader(of: info).products(paywall.productKeys) == paywall.productKeys.map { id in export.products.first { $0.id == id }! })
         }
     }
 
@@ -84,28 +84,28 @@ import Testing
         let store = try PaywallStore.open(at: directory.store, create: true)
         let info = try store.publish(hash: 1).snapshot
         let hero = Fixture.paywalls[0]
-        let found = try store.localizations(ofPaywall: "pw_hero", locales: ["ar", "fr", "en", "pt-BR"], in: info)
+        let found = try store.reader(of: info).localizations(ofPaywall: "pw_hero", locales: ["ar", "fr", "en", "pt-BR"])
         #expect(found == [hero.localizations[2], hero.localizations[0]])
-        #expect(try store.localizations(ofPaywall: "pw_promo", locales: ["zh-Hant"], in: info).map(\.locale) == ["zh-Hant"])
-        #expect(try store.localizations(ofPaywall: "pw_missing", locales: ["en"], in: info).isEmpty)
+        #expect(try store.reader(of: info).localizations(ofPaywall: "pw_promo", locales: ["zh-Hant"]).map(\.locale) == ["zh-Hant"])
+        #expect(try store.reader(of: info).localizations(ofPaywall: "pw_missing", locales: ["en"]).isEmpty)
     }
 
     @Test func productsComeInTheAskedOrderSkippingUnknownIDs() throws {
         let store = try PaywallStore.open(at: directory.store, create: true)
         let info = try store.publish(hash: 1).snapshot
-        let found = try store.products(["prod_lifetime", "nope", "prod_monthly"], in: info)
+        let found = try store.reader(of: info).products(["prod_lifetime", "nope", "prod_monthly"])
         #expect(found == [Fixture.products[2], Fixture.products[0]])
     }
 
     @Test func dottedAndNonASCIIPlacementIDsRoundTrip() throws {
         let store = try PaywallStore.open(at: directory.store, create: true)
         let info = try store.publish(hash: 1).snapshot
-        #expect(try store.placement(Fixture.promo, in: info)?.placement.id == Fixture.promo)
-        #expect(try store.placement(Fixture.onboarding, in: info)?.placement.id == Fixture.onboarding)
+        #expect(try store.reader(of: info).placement(Fixture.promo)?.placement.id == Fixture.promo)
+        #expect(try store.reader(of: info).placement(Fixture.onboarding)?.placement.id == Fixture.onboarding)
         // Exact spelling only: no normalization, no prefix match.
-        #expect(try store.placement("promo.ete-unicode-オファー", in: info) == nil)
-        #expect(try store.placement("onboarding", in: info) == nil)
-        #expect(try store.paywall("pw", in: info) == nil)
+        #expect(try store.reader(of: info).placement("promo.ete-unicode-オファー") == nil)
+        #expect(try store.reader(of: info).placement("onboarding") == nil)
+        #expect(try store.reader(of: info).paywall("pw") == nil)
     }
 
     @Test func repeatedIDsAndUnusualTextRoundTripAndTheFirstIDWins() throws {
@@ -120,20 +120,20 @@ import Testing
         let store = try PaywallStore.open(at: directory.store, create: true)
         let info = try store.publish(export, hash: 1).snapshot
         #expect(try store.export(of: info) == export)
-        #expect(try store.paywall("pw_promo", in: info)?.name == "Promo")
-        #expect(try store.localizations(ofPaywall: "pw_promo", locales: ["en"], in: info) == [export.paywalls[1].localizations[0]])
-        #expect(try store.products([""], in: info) == [export.products[3]])
+        #expect(try store.reader(of: info).paywall("pw_promo")?.name == "Promo")
+        #expect(try store.reader(of: info).localizations(ofPaywall: "pw_promo", locales: ["en"]) == [export.paywalls[1].localizations[0]])
+        #expect(try store.reader(of: info).products([""]) == [export.products[3]])
     }
 
     @Test func storedJSONThatDoesNotParseIsCorruption() throws {
         let store = try PaywallStore.open(at: directory.store, create: true)
         let info = try store.publish(hash: 1).snapshot
         try directory.rawConnection().execute("UPDATE paywalls SET body = '{\"id\": ' WHERE id = 'pw_hero'")
-        #expect { try store.paywall("pw_hero", in: info) } throws: { error in
+        #expect { try store.reader(of: info).paywall("pw_hero") } throws: { error in
             (error as? StoreError)?.kind == .corrupt && "\(error)".contains(directory.databaseFile)
         }
         #expect(throws: StoreError.self) { try store.export(of: info) }
-        #expect(try store.paywall("pw_promo", in: info)?.name == "Promo")
+        #expect(try store.reader(of: info).paywall("pw_promo")?.name == "Promo")
     }
 }
 
@@ -151,7 +151,7 @@ import Testing
         let info = try store.publish(export, source: "local", contentHash: Fixture.hash(7), importedAt: "2026-12-01T08:00:00Z",
                                      localeIdentity: { LocaleIdentity(of: $0)?.serialized }).snapshot
         for paywall in export.paywalls {
-            let stored = try #require(try store.paywall(paywall.id, in: info))
+            let stored = try #require(try store.reader(of: info).paywall(paywall.id))
             #expect(stored.localeIdentities == paywall.localizations.map { LocaleIdentity(of: $0.locale)?.serialized ?? "" })
             #expect(stored.localeIdentities.count == stored.locales.count)
         }
@@ -160,6 +160,6 @@ import Testing
     @Test func withoutAPublisherSayingThereAreNone() throws {
         let store = try PaywallStore.open(at: directory.store, create: true)
         let info = try store.publish(hash: 8).snapshot
-        #expect(try store.paywall(Fixture.export().paywalls[0].id, in: info)?.localeIdentities == [])
+        #expect(try store.reader(of: info).paywall(Fixture.export().paywalls[0].id)?.localeIdentities == [])
     }
 }

@@ -72,11 +72,11 @@ enum ResolveCommand: Command {
         let resolver: PaywallResolver
         if let image = ResolutionImage.open(inStore: storePath) {
             // The store's current state, mapped: no SQLite.
-            try? PaywallResolver.learnLocaleFacts(of: image.snapshots, from: image)
+            try? PaywallResolver.learnLocaleFacts(from: image.snapshots.map { (snapshot) throws(StoreError) in try image.reader(of: snapshot) })
             resolver = PaywallResolver(image: image, policy: try context.localePolicy(arguments, configured: configuredLocalePolicy))
         } else {
             let store = Result { () throws(CommandFailure) in try context.openStore(at: storePath) }
-            if case let .success(opened) = store { try? PaywallResolver.learnLocaleFacts(of: opened.currentSnapshots(), from: opened) }
+            if case let .success(opened) = store { try? PaywallResolver.learnLocaleFacts(from: opened.currentSnapshots().map(opened.reader(of:))) }
             let policy = try context.localePolicy(arguments, configured: configuredLocalePolicy)
             resolver = PaywallResolver(store: try store.get(), policy: policy)
         }
