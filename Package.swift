@@ -21,16 +21,16 @@ let package = Package(
         .target(name: "ArgumentKit", dependencies: ["Basics", "Suggestions"]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+        // epoll, eventfd and accept4 (Linux's own headers), for serve's event loops.
+        .systemLibrary(name: "CLinuxEvents"),
         // libcurl's headers (libcurl4-openssl-dev); the library itself is opened when a transfer needs it.
         .target(name: "CCurl"),
-        // libmicrohttpd's headers (libmicrohttpd-dev); the library itself is opened when `serve` starts a daemon.
-        .target(name: "CMicroHTTPD"),
         .target(name: "Digests", dependencies: ["COpenSSL"]),
         .target(name: "PaywallModel"),
         .target(name: "PaywallStore", dependencies: ["Basics", "CSQLite", "Digests", "PaywallModel"]),
         .target(name: "PaywallResolver", dependencies: ["Basics", "Digests", "LocaleKit", "PaywallModel", "PaywallStore", "Suggestions"]),
         .target(name: "PaywallSync", dependencies: ["Basics", "CCurl", "Digests", "LocaleKit", "PaywallModel", "PaywallStore"]),
-        .target(name: "PaywallServer", dependencies: ["Basics", "CMicroHTTPD", "LocaleKit", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"]),
+        .target(name: "PaywallServer", dependencies: ["Basics", "CLinuxEvents", "LocaleKit", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"]),
         .executableTarget(name: "paywalls", dependencies: ["Basics", "LocaleKit", "ArgumentKit", "PaywallModel", "PaywallStore", "PaywallResolver", "PaywallSync",
                                                            "PaywallServer", "Suggestions"]),
         .executableTarget(name: "paywalls-bench", dependencies: ["LocaleKit", "PaywallResolver", "PaywallStore"]),
@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "PaywallStoreTests", dependencies: ["PaywallStore", "PaywallModel", "LocaleKit", "FixtureSupport"]),
         .testTarget(name: "PaywallResolverTests", dependencies: ["PaywallResolver", "PaywallStore", "PaywallSync", "PaywallModel", "LocaleKit", "Digests", "FixtureSupport"]),
         .testTarget(name: "PaywallSyncTests", dependencies: ["PaywallSync", "PaywallModel", "PaywallStore", "Digests", "FixtureSupport"]),
-        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallModel", "PaywallSync", "LocaleKit"]),
+        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallModel", "PaywallSync", "LocaleKit", "FixtureSupport"]),
         .testTarget(name: "PaywallsCLITests", dependencies: ["paywalls", "ArgumentKit", "FixtureSupport"]),
     ],
     cxxLanguageStandard: .cxx17

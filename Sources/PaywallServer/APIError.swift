@@ -52,6 +52,11 @@ extension APIError {
                  extraHeaders: [("Allow", allowed.joined(separator: ", "))])
     }
 
+    /// A request head or body that did not arrive within the connection timeout.
+    static func requestTimeout(after timeout: Duration) -> APIError {
+        APIError(status: 408, code: "request_timeout", message: "the request did not arrive within \(timeout.components.seconds) seconds")
+    }
+
     public static func contentTooLarge(limit: Int) -> APIError {
         APIError(status: 413, code: "content_too_large", message: "the request body is larger than \(limit) bytes")
     }
@@ -60,8 +65,29 @@ extension APIError {
         APIError(status: 414, code: "uri_too_long", message: "the request line is longer than \(limit) bytes")
     }
 
+    /// An expectation other than `100-continue` (RFC 9110 §10.1.1).
+    public static func expectationFailed(_ message: String) -> APIError {
+        APIError(status: 417, code: "expectation_failed", message: message)
+    }
+
     public static func headerFieldsTooLarge(limit: Int) -> APIError {
         APIError(status: 431, code: "header_fields_too_large", message: "the request's header fields are larger than \(limit) bytes")
+    }
+
+    /// The fields after a chunked body's last chunk (RFC 9112 §7.1.2), held to the limit of the header fields.
+    public static func trailerFieldsTooLarge(limit: Int) -> APIError {
+        APIError(status: 431, code: "header_fields_too_large", message: "the request's trailer fields are larger than \(limit) bytes")
+    }
+
+    /// A transfer coding other than chunked (RFC 9112 §6.1).
+    public static func notImplemented(_ message: String) -> APIError {
+        APIError(status: 501, code: "not_implemented", message: message)
+    }
+
+    /// A request line whose version is `HTTP/<digit>.<digit>` but neither 1.1 nor 1.0.
+    public static func httpVersionNotSupported(_ version: String) -> APIError {
+        APIError(status: 505, code: "http_version_not_supported",
+                 message: "\(version) is not supported; this server speaks HTTP/1.1 and HTTP/1.0")
     }
 
     public static func noSnapshot(_ message: String) -> APIError {

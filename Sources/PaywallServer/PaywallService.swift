@@ -5,19 +5,22 @@ import PaywallSync
 /// The service's answer to every request (docs/contracts.md): the bearer token on `/v1/*` when one is set, then
 /// the route for the path, 405 for a method it does not take and 404 for a path none has; each answer
 /// counted in the metrics under its route.
-public struct PaywallService: Sendable {
+public struct PaywallService: HTTPResponder {
     private let authorization: BearerAuthorization?
     private let routes: [Route]
     private let metrics: ServiceMetrics
+    private let caching: CachePolicy
 
     /// - Parameters:
     ///   - token: required on `/v1/*` when given.
     ///   - storePath: the store `/v1/status` reports on.
     ///   - maxStaleness: `/readyz` says 503 while a source's newest good sync or import is older.
+    ///   - bundleMaxAge: how long caches may keep a bundle without asking again (`--cache-max-age`).
     public init(token: Token?, holder: SnapshotHolder, metrics: ServiceMetrics, freshness: SourceFreshness, maxStaleness: Duration?,
-                storePath: String, policy: LocalePolicy) {
+                storePath: String, policy: LocalePolicy, bundleMaxAge: Duration? = nil) {
         authorization = token.map(BearerAuthorization.init)
         self.metrics = metrics
+        caching = CachePolicy(bundleMaxAge: bundleMaxAge, isPrivate: token != nil)
         routes = [
             .bundle(holder), .bundles(holder), .placements(holder), .localeMatch(policy: policy), .status(storePath: storePath),
             .health, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness), .metrics(metrics, holder: holder, freshness: freshness),
@@ -26,30 +29,40 @@ public struct PaywallService: Sendable {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = DispatchTime.now()
-        let (name, response) = answer(request)
-        metrics.recordRequest(route: name, status: response.status,
+        let (route, answer) = answer(request)
+        var response = answer
+        response.headers.append(("Cache-Control", caching.cacheControl(for: route?.caching ?? .live, status: response.status)))
+        metrics.recordRequest(route: route?.pattern ?? "other", status: response.status,
                               seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
         return response
     }
 
-    /// The route's name (its pattern, or `other` for none) and its answer.
-    private func answer(_ request: HTTPRequest) -> (String, HTTPResponse) {
+    /// A request the server could not read, counted under `other`.
+    public func respond(toRefused error: APIError) -> HTTPResponse {
+        metrics.recordRequest(route: "other", status: error.status, seconds: 0)
+        var response = error.response
+        response.headers.append(("Cache-Control", "no-store"))
+        return response
+    }
+
+    /// The route (nil for none) and its answer.
+    private func answer(_ request: HTTPRequest) -> (Route?, HTTPResponse) {
         // Bytes past ASCII must come percent-encoded: what arrives raw cannot be told apart once read.
         guard request.target.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return ("other", APIError.badRequest("the request target must be ASCII: percent-encode other characters").response)
+            return (nil, APIError.badRequest("the request target must be ASCII: percent-encode other characters").response)
         }
         if let authorization, request.path == "/v1" || request.path.hasPrefix("/v1/"),
            let refusal = authorization.refusal(of: request) {
-            return ("other", refusal.response)
+            return (nil, refusal.response)
         }
         let segments = Route.segments(of: request.path)
         for route in routes {
             guard let captures = route.captures(in: segments) else { continue }
             guard route.methods.contains(request.method) else {
-                return (route.pattern, APIError.methodNotAllowed(request.method, allowed: route.methods).response)
+                return (route, APIError.methodNotAllowed(request.method, allowed: route.methods).response)
             }
-            return (route.pattern, route.respond(request, captures))
+            return (route, route.respond(request, captures))
         }
-        return ("other", APIError.notFound(path: request.path).response)
+        return (nil, APIError.notFound(path: request.path).response)
     }
 }

@@ -3,15 +3,22 @@ import Testing
 
 /// Slow, stalled and too many clients, and the stop on SIGTERM with a request in flight.
 @Suite struct ServeConnectionTests {
+    /// A client that stops in the middle of its head blocks no other, and after the timeout it is told
+    /// 408 and dropped; one that sends nothing is dropped without a word.
     @Test func aStalledClientBlocksNoOtherAndIsDroppedAfterTheTimeout() throws {
         let server = try ServeProcess(["--threads", "1", "--connection-timeout", "3"])
         let stalled = try server.connect()
+        let silent = try server.connect()
         try stalled.send("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Half: ")
         let started = Date()
         #expect(try server.request("GET", "/healthz").status == 200)
         #expect(Date().timeIntervalSince(started) < 2.5, "the second client waited for the stalled one")
-        #expect(stalled.closes(within: 8))
-        #expect(stalled.receivedText.isEmpty)
+        let timedOut = try #require(try stalled.readResponse(timeout: 8), "no answer to the stalled head")
+        #expect(timedOut.status == 408)
+        #expect(timedOut.errorCode == "request_timeout")
+        #expect(stalled.closes(within: 2))
+        #expect(silent.closes(within: 3))
+        #expect(silent.receivedText.isEmpty)
     }
 
     /// A client sending a byte a second is not idle, yet it holds one connection only.

@@ -27,14 +27,15 @@ import Testing
         #expect(try server.request("GET", "/healthz", headers: ["X-Filler: " + String(repeating: "b", count: 8 * 1024)]).status == 200)
     }
 
-    /// Past the connection's memory (64 KiB), libmicrohttpd answers by itself: the same statuses, its own
-    /// HTML body, and the connection closed.
-    @Test func headsPastTheConnectionMemoryGetLibmicrohttpdsOwnAnswer() throws {
+    /// Far past the limits the answers are the same JSON errors, and the connection closes.
+    @Test func headsFarPastTheLimitsGetTheSameJSONErrors() throws {
         let longLine = try server.request("GET", "/" + String(repeating: "a", count: 100_000))
         #expect(longLine.status == 414)
+        #expect(longLine.errorCode == "uri_too_long")
         #expect(longLine.header("Connection") == "close")
         let manyHeaders = try server.request("GET", "/healthz", headers: ["X-Filler: " + String(repeating: "b", count: 100_000)])
         #expect(manyHeaders.status == 431)
+        #expect(manyHeaders.errorCode == "header_fields_too_large")
         #expect(try server.request("GET", "/healthz").status == 200)
     }
 
@@ -65,9 +66,9 @@ import Testing
         #expect(try connection.readResponse()?.status == 405)
     }
 
-    /// Random bytes, and random bytes after a valid request line: answered (libmicrohttpd's 400) or closed,
-    /// at the latest by the 2-second idle timeout; never a crash.
-    @Test func garbageGetsAnAnswerOrAClosedConnection() throws {
+    /// Random bytes, and random bytes after a valid request line: each connection gets a JSON error, at
+    /// the latest when the 2-second timeout finds its head incomplete (408), then closes; never a crash.
+    @Test func garbageGetsAJSONErrorAndAClosedConnection() throws {
         var random = SplitMix64(state: 0x5E_47E5)
         var connections: [RawConnection] = []
         for index in 0..<24 {
@@ -78,9 +79,11 @@ import Testing
             try? connection.send(bytes)
             connections.append(connection)
         }
-        for connection in connections {
-            #expect(connection.closes(within: 6) || connection.receivedText.hasPrefix("HTTP/1."), "no answer to garbage")
-            #expect(connection.receivedText.isEmpty || connection.receivedText.hasPrefix("HTTP/1."))
+        for (index, connection) in connections.enumerated() {
+            let response = try? connection.readResponse(timeout: 6)
+            #expect(response.map { [400, 408, 413, 414, 431, 501, 505].contains($0.status) && $0.errorCode != nil } == true,
+                    "garbage \(index) got \(connection.receivedText.prefix(200))")
+            #expect(connection.closes(within: 4), "garbage \(index): the connection stays open")
         }
         #expect(try server.request("GET", "/healthz").status == 200)
         #expect(server.running.isRunning)

@@ -6,7 +6,7 @@ extension Route {
     /// (compact), with a strong `ETag` (`If-None-Match` → 304). Without `locale`, the Accept-Language
     /// header is the preference list, and the answer says `Vary: Accept-Language`.
     static func bundle(_ holder: SnapshotHolder) -> Route {
-        Route("/v1/placements/{id}/bundle", methods: ["GET", "HEAD"]) { request, captures in
+        Route("/v1/placements/{id}/bundle", methods: ["GET", "HEAD"], caching: .bundle) { request, captures in
             do throws(APIError) {
                 let placementID = try PercentDecoding.decode(captures[0], plusIsSpace: false)
                 let query = try QueryParameters(request.query)

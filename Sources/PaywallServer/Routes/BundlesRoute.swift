@@ -8,7 +8,7 @@ extension Route {
     /// `POST /v1/bundles`: `{"requests": [...]}` → `{"bundles": [bundle or {"error": {...}}, ...]}`, in
     /// request order, each answered as the bundle route would, all from the same snapshots.
     static func bundles(_ holder: SnapshotHolder) -> Route {
-        Route("/v1/bundles", methods: ["POST"]) { request, _ in
+        Route("/v1/bundles", methods: ["POST"], caching: .live) { request, _ in
             do throws(APIError) {
                 let items = try batchItems(in: request.body)
                 guard let served = holder.served else { throw APIError.noSnapshotLoaded }

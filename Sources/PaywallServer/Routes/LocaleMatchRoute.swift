@@ -5,7 +5,7 @@ extension Route {
     /// `GET /v1/locales/match?available=A,B&locale=L[&mode=][&default=]`: the JSON of
     /// `paywalls locale match --json`.
     static func localeMatch(policy: LocalePolicy) -> Route {
-        Route("/v1/locales/match", methods: ["GET", "HEAD"]) { request, _ in
+        Route("/v1/locales/match", methods: ["GET", "HEAD"], caching: .revalidated) { request, _ in
             do throws(APIError) {
                 let query = try QueryParameters(request.query)
                 try query.refuseUnknown(allowed: ["available", "locale", "mode", "default"])

@@ -6,7 +6,7 @@ extension Route {
     /// `GET /readyz`: 200 once a snapshot is loaded, with the ones served; else 503 and why. With
     /// `maxStaleness`, also 503 while a served source's newest good sync or import is older than that.
     static func readiness(_ holder: SnapshotHolder, freshness: SourceFreshness, maxStaleness: Duration?) -> Route {
-        Route("/readyz", methods: ["GET", "HEAD"]) { _, _ in
+        Route("/readyz", methods: ["GET", "HEAD"], caching: .live) { _, _ in
             guard let served = holder.served else { return APIError.noSnapshotLoaded.response }
             if let maxStaleness {
                 let ages = freshness.ages(at: Timestamp.epochMilliseconds())

@@ -5,13 +5,17 @@ struct Route: Sendable {
     let pattern: String
     /// The methods allowed, as `Allow` lists them.
     let methods: [String]
+    /// How caches may keep its answers.
+    let caching: CachePolicy.Kind
     let respond: @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPResponse
     /// The pattern's segments, split once: nil for a placeholder.
     private let segments: [Substring?]
 
-    init(_ pattern: String, methods: [String], respond: @escaping @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPResponse) {
+    init(_ pattern: String, methods: [String], caching: CachePolicy.Kind,
+         respond: @escaping @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPResponse) {
         self.pattern = pattern
         self.methods = methods
+        self.caching = caching
         self.respond = respond
         segments = Self.segments(of: pattern).map { $0.hasPrefix("{") ? nil : $0 }
     }

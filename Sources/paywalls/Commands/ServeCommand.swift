@@ -39,6 +39,7 @@ enum ServeCommand: Command {
             .value("sync-interval", "duration", help: "Time between the end of one in-process sync and the start of the next (1s to 24h; with --sync-config)."),
             .value("max-staleness", "duration", help: "/readyz says 503 while a served source's newest good sync or import is older (1s to 720h)."),
             .value("reload-interval", "duration", help: "How often to look in the store for new snapshots (100ms to 1h; default: 1s); SIGHUP looks at once."),
+            .value("cache-max-age", "duration", help: "Let caches keep a bundle this long without asking again (1s to 24h; default: they revalidate by its ETag each time)."),
         ]
     )
 
@@ -53,6 +54,7 @@ enum ServeCommand: Command {
                 ?? HTTPServer.Configuration.defaultConnectionTimeoutSeconds)
         let maxStaleness = try arguments.duration("max-staleness", in: .seconds(1)...(.seconds(30 * 86_400)))
         let reloadInterval = try arguments.duration("reload-interval", in: .milliseconds(100)...(.seconds(3_600))) ?? .seconds(1)
+        let cacheMaxAge = try arguments.duration("cache-max-age", in: .seconds(1)...(.seconds(86_400)))
         let token = try readToken(arguments)
         let accessLog = try openAccessLog(arguments, format: format)
         let syncSettings = try syncSettings(arguments, context: context)
@@ -74,8 +76,8 @@ enum ServeCommand: Command {
         }
         reloader.loadNow()
         let service = PaywallService(token: token, holder: holder, metrics: metrics, freshness: freshness, maxStaleness: maxStaleness,
-                                     storePath: storePath, policy: policy)
-        let server = HTTPServer(configuration: configuration, accessLog: accessLog, handler: service.respond)
+                                     storePath: storePath, policy: policy, bundleMaxAge: cacheMaxAge)
+        let server = HTTPServer(configuration: configuration, accessLog: accessLog, responder: service)
         let bound: ListenAddress
         do {
             bound = try server.start()

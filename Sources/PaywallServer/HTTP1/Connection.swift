@@ -1,0 +1,231 @@
+import Glibc
+
+/// One client's connection on its event loop: the bytes it sent that are not yet a request, the request
+/// being read, and the answers not yet written. Requests are read and answered one at a time, in the
+/// order they came (pipelining), on the loop's thread; a request that cannot be read is refused with a
+/// JSON error, and the connection closes after it.
+final class Connection {
+    enum Phase {
+        /// Waiting for (the rest of) a request head.
+        case head(RequestHeadParser)
+        /// Reading the body of `head`.
+        case body(RequestHead, BodyProgress)
+        /// An answer that closes the connection is queued: nothing more is read as requests. `lingering`:
+        /// once it is written, what the client still sends is drained first (`Phase.lingering`).
+        case closing(lingering: Bool)
+        /// The closing answer is written and the sending side shut; what the client still sends is read
+        /// and dropped until it stops, `Connection.lingerBytes` pass or the deadline does, so that a
+        /// client still sending its body reads the answer instead of a reset (as nginx's lingering close).
+        case lingering(until: ContinuousClock.Instant, discarded: Int)
+    }
+
+    enum BodyProgress {
+        case length(remaining: Int)
+        case chunked(ChunkedBodyDecoder)
+    }
+
+    /// What the loop does with the connection after an event.
+    enum Verdict: Equatable {
+        /// Keep it, waiting for input (`readable`) or for room to write (`writable`).
+        case await(readable: Bool)
+        case close
+    }
+
+    static let lingerBytes = 8 << 20
+    static let lingerTime = Duration.seconds(5)
+    /// Answers queued past this many bytes stop the reading of further pipelined requests until the
+    /// client takes them.
+    private static let outputHighWater = 1 << 20
+
+    let descriptor: Int32
+    private var input: [UInt8] = []
+    /// Bytes at the start of `input` already taken.
+    private var consumed = 0
+    private(set) var phase: Phase
+    private var body: [UInt8] = []
+    private var output = OutputQueue()
+    /// When bytes last came in or went out: a connection silent past its timeout closes.
+    private(set) var lastActivity = ContinuousClock.now
+    /// When the request being read started, for the access log.
+    private var requestStarted = ContinuousClock.now
+
+    init(descriptor: Int32, limits: RequestLimits) {
+        self.descriptor = descriptor
+        phase = .head(RequestHeadParser(limits: limits))
+    }
+
+    /// Whether nothing of a request has arrived and nothing is left to write: a keep-alive connection
+    /// between requests, which a stopping server may close at once.
+    var isIdle: Bool {
+        guard case .head = phase else { return false }
+        return consumed == input.count && output.isEmpty
+    }
+
+    /// Reads what the client sent, answers the requests it completes, and writes the answers.
+    func readable(on loop: EventLoop) -> Verdict {
+        if case let .lingering(until, discarded) = phase { return linger(until: until, discarded: discarded, on: loop) }
+        let startsRequest = isIdle
+        switch loop.read(from: descriptor, into: &input) {
+        case .bytes:
+            lastActivity = .now
+            if startsRequest { requestStarted = lastActivity }
+            return proceed(on: loop)
+        case .wouldBlock:
+            return .await(readable: true)
+        case .closed:
+            return .close
+        }
+    }
+
+    /// The socket has room again: writes the rest, then reads on.
+    func writable(on loop: EventLoop) -> Verdict {
+        proceed(on: loop)
+    }
+
+    /// Answers what the buffered bytes complete while the client takes the answers, then writes.
+    private func proceed(on loop: EventLoop) -> Verdict {
+        while output.byteCount < Self.outputHighWater, advance(on: loop) {}
+        compactInput()
+        switch output.write(to: descriptor) {
+        case .failed:
+            return .close
+        case .wouldBlock:
+            return .await(readable: false)
+        case .written:
+            lastActivity = .now
+        }
+        guard case let .closing(lingering) = phase else { return .await(readable: true) }
+        guard lingering else { return .close }
+        shutdown(descriptor, Int32(SHUT_WR))
+        phase = .lingering(until: .now + Self.lingerTime, discarded: 0)
+        return .await(readable: true)
+    }
+
+    /// One step of reading a request; false when it needs more bytes or nothing more is to be read.
+    private func advance(on loop: EventLoop) -> Bool {
+        switch phase {
+        case var .head(parser):
+            let outcome = input.withUnsafeBytes { parser.parse(UnsafeRawBufferPointer(rebasing: $0[consumed...])) }
+            switch outcome {
+            case .incomplete:
+                phase = .head(parser)
+                return false
+            case let .rejected(error):
+                refuse(error, lingering: true, on: loop)
+                return false
+            case let .head(head, length):
+                consumed += length
+                switch head.framing {
+                case .none:
+                    answer(head, on: loop)
+                case let .length(count):
+                    if head.expectsContinue { output.append(ResponseHead.continueBytes) }
+                    phase = .body(head, .length(remaining: count))
+                case .chunked:
+                    if head.expectsContinue { output.append(ResponseHead.continueBytes) }
+                    phase = .body(head, .chunked(ChunkedBodyDecoder(limit: loop.limits.bodyBytes)))
+                }
+                return true
+            }
+        case let .body(head, .length(remaining)):
+            let taken = min(remaining, input.count - consumed)
+            body.append(contentsOf: input[consumed..<(consumed + taken)])
+            consumed += taken
+            guard taken == remaining else {
+                phase = .body(head, .length(remaining: remaining - taken))
+                return false
+            }
+            answer(head, on: loop)
+            return true
+        case .body(let head, .chunked(var decoder)):
+            let (used, progress) = input.withUnsafeBytes { decoder.decode(UnsafeRawBufferPointer(rebasing: $0[consumed...]), into: &body) }
+            consumed += used
+            switch progress {
+            case .needsMore:
+                phase = .body(head, .chunked(decoder))
+                return false
+            case .done:
+                answer(head, on: loop)
+                return true
+            case let .rejected(error):
+                refuse(error, lingering: true, on: loop)
+                return false
+            }
+        case .closing, .lingering:
+            return false
+        }
+    }
+
+    /// Answers the request whose head and body are in, and reads the next one unless this closes.
+    private func answer(_ head: RequestHead, on loop: EventLoop) {
+        let request = HTTPRequest(method: head.method, target: head.target, headers: head.headers, body: body, httpVersion: head.version.text)
+        body = []
+        let response = loop.responder.respond(to: request)
+        let closing = !head.keepAlive || loop.isStopping
+        send(response, version: head.version, closing: closing, withBody: head.method != "HEAD", on: loop)
+        loop.accessLog?.record(method: head.method, path: request.path, status: response.status,
+                               bodyBytes: head.method == "HEAD" ? 0 : response.body.count, duration: .now - requestStarted)
+        phase = closing ? .closing(lingering: false) : .head(RequestHeadParser(limits: loop.limits))
+        // A pipelined request is waiting already; any other starts when its first bytes come.
+        requestStarted = .now
+    }
+
+    /// Answers a request that cannot be read with its error, then closes.
+    /// - Parameter lingering: whether the client may still be sending (a body, more pipelined requests).
+    func refuse(_ error: APIError, lingering: Bool, on loop: EventLoop) {
+        let response = loop.responder.respond(toRefused: error)
+        send(response, version: .http11, closing: true, withBody: true, on: loop)
+        loop.accessLog?.record(method: "-", path: "-", status: response.status, bodyBytes: response.body.count, duration: .now - requestStarted)
+        phase = .closing(lingering: lingering)
+        body = []
+    }
+
+    private func send(_ response: HTTPResponse, version: RequestHead.Version, closing: Bool, withBody: Bool, on loop: EventLoop) {
+        output.append(ResponseHead.bytes(status: response.status, headers: response.headers, contentLength: response.body.count,
+                                         version: version, closing: closing, date: loop.date.current()))
+        if withBody { output.append(response.body) }
+    }
+
+    /// Drops what the client still sends after a closing answer, until it stops or the bounds pass.
+    private func linger(until deadline: ContinuousClock.Instant, discarded: Int, on loop: EventLoop) -> Verdict {
+        input.removeAll(keepingCapacity: true)
+        consumed = 0
+        switch loop.read(from: descriptor, into: &input) {
+        case .bytes:
+            let total = discarded + input.count
+            input.removeAll(keepingCapacity: true)
+            guard total < Self.lingerBytes, ContinuousClock.now < deadline else { return .close }
+            phase = .lingering(until: deadline, discarded: total)
+            return .await(readable: true)
+        case .wouldBlock:
+            return .await(readable: true)
+        case .closed:
+            return .close
+        }
+    }
+
+    /// What the connection does when it has been silent for `timeout`: nil to keep it.
+    func expired(at now: ContinuousClock.Instant, timeout: Duration, on loop: EventLoop) -> Verdict? {
+        if case let .lingering(until, _) = phase { return now < until ? nil : .close }
+        guard now - lastActivity >= timeout else { return nil }
+        if isIdle || !output.isEmpty { return .close }
+        guard case .closing = phase else {
+            // Part of a request came, and not the rest in time.
+            requestStarted = now
+            refuse(.requestTimeout(after: timeout), lingering: false, on: loop)
+            return proceed(on: loop)
+        }
+        return .close
+    }
+
+    /// Lets go of the bytes taken, so that the buffer holds only what is still to be read.
+    private func compactInput() {
+        if consumed == input.count {
+            input.removeAll(keepingCapacity: true)
+            consumed = 0
+        } else if consumed >= 1 << 16 {
+            input.removeFirst(consumed)
+            consumed = 0
+        }
+    }
+}
