@@ -25,12 +25,14 @@ let package = Package(
         .systemLibrary(name: "CLinuxEvents"),
         // libcurl's headers (libcurl4-openssl-dev); the library itself is opened when a transfer needs it.
         .target(name: "CCurl"),
+        // zlib's headers (zlib1g-dev); the library itself is opened when serve first gzips an answer.
+        .target(name: "CZlib"),
         .target(name: "Digests", dependencies: ["COpenSSL"]),
         .target(name: "PaywallModel"),
         .target(name: "PaywallStore", dependencies: ["Basics", "CSQLite", "Digests", "PaywallModel"]),
         .target(name: "PaywallResolver", dependencies: ["Basics", "Digests", "LocaleKit", "PaywallModel", "PaywallStore", "Suggestions"]),
         .target(name: "PaywallSync", dependencies: ["Basics", "CCurl", "Digests", "LocaleKit", "PaywallModel", "PaywallStore"]),
-        .target(name: "PaywallServer", dependencies: ["Basics", "CLinuxEvents", "LocaleKit", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"]),
+        .target(name: "PaywallServer", dependencies: ["Basics", "CLinuxEvents", "CZlib", "LocaleKit", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"]),
         .executableTarget(name: "paywalls", dependencies: ["Basics", "LocaleKit", "ArgumentKit", "PaywallModel", "PaywallStore", "PaywallResolver", "PaywallSync",
                                                            "PaywallServer", "Suggestions"]),
         .executableTarget(name: "paywalls-bench", dependencies: ["LocaleKit", "PaywallResolver", "PaywallStore"]),

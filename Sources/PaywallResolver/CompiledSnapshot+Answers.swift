@@ -33,10 +33,12 @@ extension CompiledSnapshot {
     private func render(_ decision: BundleDecision, for request: ResolutionRequest) throws -> RenderedBundle {
         guard case let .paywall(paywall) = decision.shown else {
             guard case let .object(bundle) = try resolver.resolve(decision, for: request).json() else { preconditionFailure("a bundle is an object") }
-            return RenderedBundle(BundleAssembly(members: RenderedPiece(members: JSONObject(bundle.members.dropLast()), chargedTo: caches.ledger), snapshot: snapshotMember))
+            return RenderedBundle(BundleAssembly(members: RenderedPiece(members: JSONObject(bundle.members.dropLast()), chargedTo: caches.ledger),
+                                                 snapshot: snapshotMember), chargedTo: caches.ledger)
         }
         return RenderedBundle(BundleAssembly(head: head(of: decision, showing: paywall), locale: locale(of: paywall, for: request),
-                                             content: try content(of: paywall), products: offers(of: paywall), snapshot: snapshotMember))
+                                             content: try content(of: paywall), products: offers(of: paywall), snapshot: snapshotMember),
+                              chargedTo: caches.ledger)
     }
 
     /// `kind` to `paywallName`: what the placement, audience and variation decide.

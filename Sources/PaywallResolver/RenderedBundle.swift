@@ -1,6 +1,7 @@
 import Basics
 import Digests
 import PaywallStore
+import Synchronization
 
 /// A bundle as `paywalls serve` sends it: compact JSON, and its strong entity tag. A class: a kept
 /// answer is handed out with one retain. Its bytes stay in the pieces it was spliced from, so answers
@@ -18,13 +19,31 @@ public final class RenderedBundle: SegmentedBytes, @unchecked Sendable {
     public let entityTag: String
     /// What keeps the segments' bytes alive.
     private let pieces: [RenderedPiece]
+    /// What its encoded form is charged to, as its pieces are.
+    private let ledger: PieceLedger?
+    /// The bundle in the one coding a sender encodes it in (gzip), once made.
+    private let encodedForm = Mutex<RenderedPiece?>(nil)
 
-    init(_ assembly: BundleAssembly) {
+    init(_ assembly: BundleAssembly, chargedTo ledger: PieceLedger?) {
         segments = assembly.segments
         byteCount = assembly.byteCount
         pieces = assembly.pieces
+        self.ledger = ledger
         let digest = assembly.digests.withUnsafeBytes { Digest.bytes(of: $0, using: .sha256) }
         entityTag = "\"" + Digest.hex(digest, count: 16) + "\""
+    }
+
+    /// The bundle's bytes encoded by `encode` (serve's gzip), made once per bundle and kept with it, so
+    /// that a kept answer is compressed once; nil when `encode` fails. `encode` runs outside the lock:
+    /// two threads may both encode a new bundle, and one form is kept.
+    public func encoded(by encode: ([UnsafeRawBufferPointer]) -> [UInt8]?) -> (any SegmentedBytes)? {
+        if let kept = encodedForm.withLock({ $0 }) { return kept }
+        guard let bytes = encode(segments) else { return nil }
+        let made = RenderedPiece(bytes, chargedTo: ledger)
+        return encodedForm.withLock { form in
+            if form == nil { form = made }
+            return form
+        }
     }
 
     /// What keeping it costs, in bytes, roughly, besides its pieces: they are charged to their

@@ -1,3 +1,4 @@
+import Basics
 import Digests
 import PaywallModel
 
@@ -5,7 +6,7 @@ import PaywallModel
 /// or an array element), and the SHA-256 of those bytes: a renderer splices pieces into bundles, and
 /// makes a bundle's entity tag from the pieces' digests rather than by hashing the whole bundle. A
 /// class: a resolution takes several from caches, each with one retain.
-final class RenderedPiece: @unchecked Sendable {
+final class RenderedPiece: SegmentedBytes, @unchecked Sendable {
     /// Written once, here, and freed with the piece: the segments of the answers that hold the piece
     /// point into them (`RenderedBundle.segments`), so they must not move while the piece lives.
     let bytes: UnsafeRawBufferPointer
@@ -31,7 +32,7 @@ final class RenderedPiece: @unchecked Sendable {
         self.init(Array(text.utf8), chargedTo: nil)
     }
 
-    private init(_ rendered: [UInt8], chargedTo ledger: PieceLedger?) {
+    init(_ rendered: [UInt8], chargedTo ledger: PieceLedger?) {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: rendered.count, alignment: 1)
         rendered.withUnsafeBytes { storage.copyMemory(from: $0) }
         bytes = UnsafeRawBufferPointer(storage)
@@ -47,4 +48,7 @@ final class RenderedPiece: @unchecked Sendable {
 
     /// What keeping the piece costs, in bytes, roughly.
     var cost: Int { bytes.count + digest.count + 64 }
+
+    var segments: [UnsafeRawBufferPointer] { [bytes] }
+    var byteCount: Int { bytes.count }
 }

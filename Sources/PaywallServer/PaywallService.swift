@@ -31,10 +31,25 @@ public struct PaywallService: HTTPResponder {
         let started = DispatchTime.now()
         let (route, answer) = answer(request)
         var response = answer
+        if route != nil, response.status == 200 || response.status == 304 { Self.varyByEncoding(&response, request: request) }
         response.headers.append(("Cache-Control", caching.cacheControl(for: route?.caching ?? .live, status: response.status)))
         metrics.recordRequest(route: route?.pattern ?? "other", status: response.status,
                               seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
         return response
+    }
+
+    /// A route's answer says it varies by `Accept-Encoding` (one `Vary` field), and a body of its own is
+    /// gzipped when the request accepts it; a kept bundle comes encoded from its route.
+    private static func varyByEncoding(_ response: inout HTTPResponse, request: HTTPRequest) {
+        if let vary = response.headers.firstIndex(where: { $0.name == "Vary" }) {
+            response.headers[vary].value += ", Accept-Encoding"
+        } else {
+            response.headers.append(("Vary", "Accept-Encoding"))
+        }
+        guard case let .owned(bytes) = response.body, ContentCoding(forBodyOf: bytes.count, accepting: request.header("Accept-Encoding")) == .gzip,
+              let gzipped = bytes.withUnsafeBytes({ Gzip.encoded([$0]) }) else { return }
+        response.body = .owned(gzipped)
+        response.headers += ContentCoding.gzip.headers
     }
 
     /// A request the server could not read, counted under `other`.

@@ -114,6 +114,27 @@ import Testing
         return (compiled, answered, distinct.count, compiled.snapshots.map(\.caches.answers.usage.count).reduce(0, +))
     }
 
+    /// A kept answer's encoded form (serve's gzip) is made once, kept with the answer and charged to the
+    /// snapshot's ledger like its pieces.
+    @Test func anAnswersEncodedFormIsMadeOnceAndCharged() throws {
+        let fixture = try PublishedFixture("sync-config/sample-export.json", asImported: true)
+        let compiled = try Self.compiled(fixture)
+        let bundle = try compiled.renderedBundle(ResolutionRequest(placementID: Self.placement, locales: ["pt-BR"]))
+        let ledger = try #require(compiled.snapshots.first?.caches.ledger)
+        let before = ledger.bytes
+        var encodings = 0
+        let reversed = { (segments: [UnsafeRawBufferPointer]) -> [UInt8]? in
+            encodings += 1
+            return segments.flatMap { Array($0) }.reversed()
+        }
+        let first = try #require(bundle.encoded(by: reversed))
+        #expect(bundle.encoded(by: reversed) === first)
+        #expect(encodings == 1)
+        #expect(first.joinedBytes == bundle.joinedBytes.reversed())
+        #expect(ledger.bytes >= before + bundle.byteCount)
+        #expect(bundle.encoded { _ in nil } === first)
+    }
+
     /// A reload compiles the changed snapshot afresh: its answers come from its own content, never from
     /// what the old snapshot kept, and their entity tags differ.
     @Test func aNewSnapshotNeverAnswersWithAnOldOnesAnswer() throws {

@@ -114,6 +114,8 @@ struct RawResponse {
     let status: Int
     let headers: [(name: String, value: String)]
     let body: String
+    /// The body as sent (a gzipped one is no text).
+    let bodyBytes: [UInt8]
 
     func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
@@ -143,9 +145,10 @@ struct RawResponse {
         }
         let length = isHead ? 0 : headers.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
         guard buffer.count >= end + 4 + length else { return nil }
-        let body = String(decoding: buffer[(end + 4)..<(end + 4 + length)], as: UTF8.self)
+        let bodyBytes = Array(buffer[(end + 4)..<(end + 4 + length)])
         buffer.removeFirst(end + 4 + length)
         let parts = lines[0].split(separator: " ")
-        return RawResponse(statusLine: lines[0], status: parts.count > 1 ? Int(parts[1]) ?? 0 : 0, headers: headers, body: body)
+        return RawResponse(statusLine: lines[0], status: parts.count > 1 ? Int(parts[1]) ?? 0 : 0, headers: headers,
+                           body: String(decoding: bodyBytes, as: UTF8.self), bodyBytes: bodyBytes)
     }
 }

@@ -3,8 +3,9 @@ import PaywallResolver
 
 extension Route {
     /// `GET /v1/placements/{id}/bundle`: the bundle of docs/contracts.md, the JSON `paywalls resolve` prints
-    /// (compact), with a strong `ETag` (`If-None-Match` → 304). Without `locale`, the Accept-Language
-    /// header is the preference list, and the answer says `Vary: Accept-Language`.
+    /// (compact), with a strong `ETag` (`If-None-Match` → 304), gzipped when the request accepts it (its
+    /// own tag). Without `locale`, the Accept-Language header is the preference list, and the answer says
+    /// `Vary: Accept-Language`.
     static func bundle(_ holder: SnapshotHolder) -> Route {
         Route("/v1/placements/{id}/bundle", methods: ["GET", "HEAD"], caching: .bundle) { request, captures in
             do throws(APIError) {
@@ -25,11 +26,16 @@ extension Route {
                     return .json(.object(json), headers: vary)
                 }
                 let rendered = try answering { () throws(ResolutionError) in try served.compiled.renderedBundle(resolution) }
-                let headers = vary + [("ETag", rendered.entityTag)]
-                if EntityTags(request.header("If-None-Match")).contains(rendered.entityTag) {
+                // Gzipped once per kept answer; plain when zlib cannot be had.
+                var coding = ContentCoding(forBodyOf: rendered.byteCount, accepting: request.header("Accept-Encoding"))
+                let gzipped = coding == .gzip ? rendered.encoded(by: Gzip.encoded) : nil
+                if gzipped == nil { coding = .identity }
+                let headers = vary + [("ETag", coding.entityTag(of: rendered.entityTag))]
+                if EntityTags(request.header("If-None-Match")).contains(coding.entityTag(of: rendered.entityTag)) {
                     return HTTPResponse(status: 304, headers: headers)
                 }
-                return HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + headers, body: .kept(rendered))
+                return HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + headers + coding.headers,
+                                    body: .kept(gzipped ?? rendered))
             } catch {
                 return error.response
             }

@@ -1,0 +1,66 @@
+/// How an answer's body is sent to a request (RFC 9110 §8.4): gzip when the request accepts it
+/// (`Accept-Encoding`, q-values honoured) and the body is worth it, else as it is.
+enum ContentCoding: Equatable {
+    case identity
+    case gzip
+
+    /// Smaller bodies gain less than gzip's own header costs, unless the request refuses them plain.
+    static let minimumGzipBytes = 1024
+
+    /// The coding for a body of `count` bytes, for a request whose `Accept-Encoding` field is `field`.
+    init(forBodyOf count: Int, accepting field: String?) {
+        let accepted = AcceptedCodings(field)
+        self = accepted.gzip > 0 && (count > Self.minimumGzipBytes || accepted.identity == 0) ? .gzip : .identity
+    }
+
+    /// The `Content-Encoding` field the coding calls for (none for identity).
+    var headers: [(name: String, value: String)] {
+        self == .gzip ? [("Content-Encoding", "gzip")] : []
+    }
+
+    /// The entity tag of the representation in this coding: a strong tag names one representation
+    /// (RFC 9110 §8.8.3), so the gzip one is the plain one's with `-gzip` inside its quotes.
+    func entityTag(of plainTag: String) -> String {
+        self == .gzip ? String(plainTag.dropLast()) + "-gzip\"" : plainTag
+    }
+}
+
+/// The q-values an `Accept-Encoding` field gives gzip and identity: an absent field accepts identity
+/// alone; `*` stands for any coding not named; a coding with `q=0` is refused.
+struct AcceptedCodings {
+    private(set) var gzip = 0.0
+    private(set) var identity = 1.0
+
+    init(_ field: String?) {
+        guard let field else { return }
+        var named: (gzip: Double?, identity: Double?, any: Double?) = (nil, nil, nil)
+        for element in field.split(separator: ",") {
+            let parts = element.split(separator: ";").map { $0.trimmingSpaces() }
+            guard let coding = parts.first?.lowercased(), !coding.isEmpty else { continue }
+            let weight = parts.dropFirst().compactMap(Self.weight).first ?? 1
+            switch coding {
+            case "gzip", "x-gzip": named.gzip = weight
+            case "identity": named.identity = weight
+            case "*": named.any = weight
+            default: continue
+            }
+        }
+        gzip = named.gzip ?? named.any ?? 0
+        identity = named.identity ?? named.any.map { $0 == 0 ? 0 : 1 } ?? 1
+    }
+
+    /// The value of a `q=` parameter (0 to 1, at most three decimals); nil for any other parameter.
+    private static func weight(_ parameter: Substring) -> Double? {
+        guard parameter.lowercased().hasPrefix("q="), let value = Double(parameter.dropFirst(2)), (0...1).contains(value) else { return nil }
+        return value
+    }
+}
+
+private extension Substring {
+    /// Without the spaces and tabs around it.
+    func trimmingSpaces() -> Substring {
+        let isSpace = { (character: Character) in character == " " || character == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return self[first...last]
+    }
+}
