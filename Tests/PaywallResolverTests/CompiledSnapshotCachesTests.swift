@@ -32,7 +32,9 @@ import Testing
         let usage = compiled.cacheUsage
         #expect(usage.cost <= budget, "\(usage)")
         #expect(usage.count < budget / 256, "\(usage)")
-        #expect(Self.residentBytes() - before < 64 << 20, "resident memory grew by \((Self.residentBytes() - before) >> 20) MB")
+        // The process's resident memory: suites running beside this one add to it (up to some 70 MB seen in a
+        // full run, 5 MB alone), where caches that kept every answer add some 240 MB over this loop.
+        #expect(Self.residentBytes() - before < 160 << 20, "resident memory grew by \((Self.residentBytes() - before) >> 20) MB")
         // What was let go of is made again, alike.
         let request = ResolutionRequest(placementID: "onboarding", locales: ["x-junk7", "de"], profileID: "p7")
         #expect(try compiled.bundleBytes(request) == Array(resolver.resolve(request).json().rendered().utf8))
