@@ -41,7 +41,7 @@ final class Connection {
     private var input: [UInt8] = []
     /// Bytes at the start of `input` already taken.
     private var consumed = 0
-    private(set) var phase: Phase
+    private var phase: Phase
     private var body: [UInt8] = []
     private var output = OutputQueue()
     /// When bytes last came in or went out: a connection silent past its timeout closes.

@@ -68,7 +68,7 @@ final class EventLoop: @unchecked Sendable {
             let count = epoll_wait(epoll, &events, Int32(events.count), 1000)
             if count < 0, errno != EINTR { break }
             for index in 0..<max(0, Int(count)) {
-                handle(Int32(truncatingIfNeeded: events[index].data.u64), events: events[index].events)
+                handle(Int32(truncatingIfNeeded: events[index].data.u64))
             }
             let now = ContinuousClock.now
             if now - lastSweep >= .seconds(1) {
@@ -92,7 +92,9 @@ final class EventLoop: @unchecked Sendable {
         _ = write(wakeup, &one, 8)
     }
 
-    private func handle(_ descriptor: Int32, events: UInt32) {
+    /// An event on `descriptor`: what it is ready for follows from how it is watched (a hang-up or an
+    /// error shows as a read or a write that fails).
+    private func handle(_ descriptor: Int32) {
         if descriptor == listener.descriptor {
             acceptConnections()
         } else if descriptor == wakeup {
