@@ -60,6 +60,17 @@ import Testing
         #expect(connection.closes(within: 2))
     }
 
+    /// A chunked body's trailer fields count against the header fields' 16 KiB.
+    @Test func trailerFieldsOver16KiBAre431() throws {
+        let connection = try server.connect()
+        try connection.send("POST /healthz HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n"
+                            + "X-Filler: " + String(repeating: "t", count: 16 * 1024) + "\r\n\r\n")
+        let response = try #require(try connection.readResponse())
+        #expect(response.status == 431)
+        #expect(response.errorCode == "header_fields_too_large")
+        #expect(connection.closes(within: 6))
+    }
+
     @Test func aChunkedBodyUnderTheLimitIsRead() throws {
         let connection = try server.connect()
         try connection.send("POST /healthz HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")

@@ -33,7 +33,10 @@ struct ChunkedBodyDecoder: Sendable {
         case trailers
     }
 
-    init(limit: Int, trailerLimit: Int = RequestLimits().headerBytes) {
+    /// - Parameters:
+    ///   - limit: the body's bytes at most (413 past it).
+    ///   - trailerLimit: the trailer fields' bytes at most (431 past it): the connection's header limit.
+    init(limit: Int, trailerLimit: Int) {
         self.limit = limit
         self.trailerLimit = trailerLimit
     }

@@ -123,7 +123,7 @@ final class Connection {
                     phase = .body(head, .length(remaining: count))
                 case .chunked:
                     if head.expectsContinue { output.append(ResponseHead.continueBytes) }
-                    phase = .body(head, .chunked(ChunkedBodyDecoder(limit: loop.limits.bodyBytes)))
+                    phase = .body(head, .chunked(ChunkedBodyDecoder(limit: loop.limits.bodyBytes, trailerLimit: loop.limits.headerBytes)))
                 }
                 return true
             }
