@@ -128,16 +128,13 @@ public final class RenderingCaches: Sendable {
 
 /// A list of locales that requests send, and how they are matched, kept once by a snapshot's caches
 /// (`RenderingCaches.requestedLocales`), so that the answers' keys compare it by identity: a request
-/// finds it among the few lists devices send, then its answer among many by a reference.
+/// finds it among the few lists devices send, then its answer among many by a reference. It holds
+/// nothing but its cost: its identity is what it is for, and the cache keeps the list as its key.
 final class RequestedLocales: Sendable {
-    let mode: MatchMode
-    let locales: [String]
+    /// What keeping it (and its key) costs, in bytes, roughly.
+    let cost: Int
 
     init(_ key: RenderingCaches.LocaleListKey) {
-        mode = key.mode
-        locales = key.locales
+        cost = key.locales.reduce(96) { $0 + 16 + $1.utf8.count }
     }
-
-    /// What keeping it costs, in bytes, roughly.
-    var cost: Int { locales.reduce(96) { $0 + 16 + $1.utf8.count } }
 }
