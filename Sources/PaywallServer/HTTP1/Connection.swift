@@ -210,8 +210,7 @@ final class Connection {
         guard now - lastActivity >= timeout else { return nil }
         if isIdle || !output.isEmpty { return .close }
         guard case .closing = phase else {
-            // Part of a request came, and not the rest in time.
-            requestStarted = now
+            // Part of a request came, and not the rest in time: logged with the time it waited.
             refuse(.requestTimeout(after: timeout), lingering: false, on: loop)
             return proceed(on: loop)
         }
