@@ -14,7 +14,7 @@ let package = Package(
             name: "CICUBridge",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
-        .target(name: "LocaleKit", dependencies: ["CICUBridge"]),
+        .target(name: "LocaleKit", dependencies: ["Basics", "CICUBridge"]),
         .target(name: "Suggestions"),
         // What every layer needs of the system and has one way of doing: writing all of a buffer, sizes in messages.
         .target(name: "Basics"),

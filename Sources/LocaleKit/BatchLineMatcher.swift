@@ -1,3 +1,5 @@
+import Basics
+
 /// The engine behind `paywalls locale match --stdin`: answers lines `PREFS<TAB>AVAILABLES[<TAB>DEFAULT]`
 /// (comma-separated lists) with the chosen locale.
 ///

@@ -63,16 +63,15 @@ public struct PaywallService: HTTPResponder {
     /// The route (nil for none) and its answer.
     private func answer(_ request: HTTPRequest) -> (Route?, HTTPResponse) {
         // Bytes past ASCII must come percent-encoded: what arrives raw cannot be told apart once read.
-        guard request.target.utf8.allSatisfy({ $0 < 0x80 }) else {
+        guard request.targetIsASCII else {
             return (nil, APIError.badRequest("the request target must be ASCII: percent-encode other characters").response)
         }
         if let authorization, request.path == "/v1" || request.path.hasPrefix("/v1/"),
            let refusal = authorization.refusal(of: request) {
             return (nil, refusal.response)
         }
-        let segments = Route.segments(of: request.path)
         for route in routes {
-            guard let captures = route.captures(in: segments) else { continue }
+            guard let captures = route.captures(in: request.path) else { continue }
             guard route.methods.contains(request.method) else {
                 return (route, APIError.methodNotAllowed(request.method, allowed: route.methods).response)
             }

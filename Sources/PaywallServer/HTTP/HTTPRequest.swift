@@ -1,3 +1,5 @@
+import Basics
+
 /// One HTTP request as the client sent it, read whole (body included) before a handler sees it.
 /// Nothing is decoded: the target keeps its percent-escapes, so a route can tell `%2F` from `/` and
 /// reject invalid escapes or UTF-8 itself.
@@ -27,8 +29,16 @@ public struct HTTPRequest: Sendable {
 
     /// The path and the query of a request target.
     static func split(_ target: String) -> (path: String, query: String?) {
-        guard let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, nil) }
+        var target = target
+        guard let offset = target.withUTF8({ UnsafeRawBufferPointer($0).firstIndex(ofByte: UInt8(ascii: "?")) }) else { return (target, nil) }
+        let question = target.utf8.index(target.utf8.startIndex, offsetBy: offset)
         return (String(target[..<question]), String(target[target.utf8.index(after: question)...]))
+    }
+
+    /// Whether the target is all ASCII (bytes past it must come percent-encoded).
+    var targetIsASCII: Bool {
+        var target = target
+        return target.withUTF8 { !$0.contains { $0 >= 0x80 } }
     }
 
     /// The value of the first header field called `name`, in any case (header names are ASCII).

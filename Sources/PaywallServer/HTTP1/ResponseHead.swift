@@ -9,7 +9,7 @@ enum ResponseHead {
                       closing: Bool, date: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
-        bytes += "HTTP/1.1 \(status) \(reason(for: status))\r\n".utf8
+        bytes += statusLine(status)
         for header in headers where isSafe(header.name) && isSafe(header.value) {
             bytes += header.name.utf8
             bytes += ": ".utf8
@@ -17,7 +17,12 @@ enum ResponseHead {
             bytes += "\r\n".utf8
         }
         // RFC 9110 §8.6: a 304 says no length unless the 200's, which it does not know; a 204 has none.
-        if status != 304, status != 204 { bytes += "Content-Length: \(contentLength)\r\n".utf8 }
+        if status != 304, status != 204 {
+            // In parts: the number alone is a small string, made without allocating.
+            bytes += "Content-Length: ".utf8
+            bytes += String(contentLength).utf8
+            bytes += "\r\n".utf8
+        }
         bytes += "Date: ".utf8
         bytes += date
         if closing {
@@ -27,6 +32,17 @@ enum ResponseHead {
         }
         bytes += "\r\n\r\n".utf8
         return bytes
+    }
+
+    /// `HTTP/1.1 200 OK\r\n`, kept made for the statuses most answers have.
+    private static func statusLine(_ status: Int) -> [UInt8] {
+        commonStatusLines[status] ?? madeStatusLine(status)
+    }
+
+    private static let commonStatusLines = Dictionary(uniqueKeysWithValues: [200, 304, 400, 404].map { ($0, madeStatusLine($0)) })
+
+    private static func madeStatusLine(_ status: Int) -> [UInt8] {
+        Array("HTTP/1.1 \(status) \(reason(for: status))\r\n".utf8)
     }
 
     /// The interim answer to `Expect: 100-continue`.

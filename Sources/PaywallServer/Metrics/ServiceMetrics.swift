@@ -15,10 +15,22 @@ public final class ServiceMetrics: Sendable {
         var buckets = [Int](repeating: 0, count: ServiceMetrics.bucketBounds.count)
         var count = 0
         var sum = 0.0
+
+        mutating func record(_ seconds: Double) {
+            if let bucket = ServiceMetrics.bucketBounds.firstIndex(where: { seconds <= $0 }) { buckets[bucket] += 1 }
+            count += 1
+            sum += seconds
+        }
     }
 
-    private let requests = Mutex<[RequestKey: Int]>([:])
-    private let durations = Mutex<[String: Durations]>([:])
+    /// Requests counted by route and status, and their durations by route: one lock for both, taken
+    /// once per request.
+    private struct Requests {
+        var counts: [RequestKey: Int] = [:]
+        var durations: [String: Durations] = [:]
+    }
+
+    private let requests = Mutex(Requests())
     private let reloads = Mutex<(succeeded: Int, failed: Int)>((0, 0))
 
     public init() {}
@@ -26,13 +38,10 @@ public final class ServiceMetrics: Sendable {
     /// - Parameter route: the route's pattern (`/v1/placements/{id}/bundle`), never the path as sent,
     ///   so that clients cannot grow the series without bound.
     func recordRequest(route: String, status: Int, seconds: Double) {
-        requests.withLock { $0[RequestKey(route: route, status: status), default: 0] += 1 }
-        durations.withLock { all in
-            var entry = all[route] ?? Durations()
-            if let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 }) { entry.buckets[bucket] += 1 }
-            entry.count += 1
-            entry.sum += seconds
-            all[route] = entry
+        requests.withLock { requests in
+            requests.counts[RequestKey(route: route, status: status), default: 0] += 1
+            // In place: a copy of the entry would copy its buckets too.
+            requests.durations[route, default: Durations()].record(seconds)
         }
     }
 
@@ -42,7 +51,7 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
-    var requestCounts: [RequestKey: Int] { requests.withLock { $0 } }
-    var requestDurations: [String: Durations] { durations.withLock { $0 } }
+    var requestCounts: [RequestKey: Int] { requests.withLock { $0.counts } }
+    var requestDurations: [String: Durations] { requests.withLock { $0.durations } }
     var reloadCounts: (succeeded: Int, failed: Int) { reloads.withLock { $0 } }
 }

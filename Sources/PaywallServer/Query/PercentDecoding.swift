@@ -1,28 +1,43 @@
 /// Percent-decoding of a request target's parts (RFC 3986), strict: an escape is `%` and two hex digits,
 /// and the decoded bytes must be UTF-8. A target arrives as sent, so every route decodes what it reads.
+/// On bytes: every bundle request decodes its placement id and each query field.
 enum PercentDecoding {
     /// `text` decoded; `plusIsSpace` for query strings, whose forms write a space as `+`.
     static func decode(_ text: Substring, plusIsSpace: Bool) throws(APIError) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
+        var text = text
+        return try text.withUTF8 { utf8 in
+            Result { () throws(APIError) in try decode(UnsafeRawBufferPointer(utf8), plusIsSpace: plusIsSpace) }
+        }.get()
+    }
+
+    /// The text `bytes` spell, decoded: bytes of a string (valid UTF-8), cut at ASCII bytes.
+    static func decode(_ bytes: UnsafeRawBufferPointer, plusIsSpace: Bool) throws(APIError) -> String {
+        let escaped = bytes.contains { $0 == UInt8(ascii: "%") || ($0 == UInt8(ascii: "+") && plusIsSpace) }
+        // Most parts have nothing to decode: they are read as they are, and are UTF-8 already.
+        guard escaped else { return String(decoding: bytes, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
             case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                    throw .badRequest("invalid percent-encoding in \(shown(text)): % must be followed by two hexadecimal digits")
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                    throw .badRequest("invalid percent-encoding in \(shown(bytes)): % must be followed by two hexadecimal digits")
                 }
-                bytes.append(high << 4 | low)
+                decoded.append(high << 4 | low)
+                index += 3
+                continue
             case UInt8(ascii: "+") where plusIsSpace:
-                bytes.append(UInt8(ascii: " "))
-            default:
-                bytes.append(byte)
+                decoded.append(UInt8(ascii: " "))
+            case let byte:
+                decoded.append(byte)
             }
+            index += 1
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw .badRequest("\(shown(text)) does not decode to UTF-8 text")
+        guard let text = String(validating: decoded, as: UTF8.self) else {
+            throw .badRequest("\(shown(bytes)) does not decode to UTF-8 text")
         }
-        return decoded
+        return text
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -35,7 +50,7 @@ enum PercentDecoding {
     }
 
     /// The raw text in a message, cut short: it comes from the client.
-    private static func shown(_ text: Substring) -> String {
-        "'\(text.prefix(64))\(text.count > 64 ? "…" : "")'"
+    private static func shown(_ bytes: UnsafeRawBufferPointer) -> String {
+        "'\(String(decoding: bytes.prefix(64), as: UTF8.self))\(bytes.count > 64 ? "…" : "")'"
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import Suggestions
 
 /// A request's query string (`locale=pt_BR&locale=en&country=BR`), decoded: names may repeat, and
@@ -7,31 +8,53 @@ struct QueryParameters {
 
     /// - Parameter query: as sent, after the `?`; nil for none.
     init(_ query: String?) throws(APIError) {
+        guard var query else {
+            pairs = []
+            return
+        }
+        pairs = try query.withUTF8 { utf8 in
+            Result { () throws(APIError) in try Self.pairs(in: UnsafeRawBufferPointer(utf8)) }
+        }.get()
+    }
+
+    /// The fields between `&`s, each `name=value` or `name`, decoded; empty ones are skipped. Split on
+    /// bytes: '&' and '=' are ASCII, and a query is read as sent.
+    private static func pairs(in query: UnsafeRawBufferPointer) throws(APIError) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
-        // Split on bytes: '&' and '=' are ASCII, and a query is read as sent.
-        for field in (query ?? "").utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let equals = field.firstIndex(of: UInt8(ascii: "="))
-            let name = try PercentDecoding.decode(Substring(field[..<(equals ?? field.endIndex)]), plusIsSpace: true)
+        pairs.reserveCapacity(4)
+        var start = 0
+        while start < query.count {
+            let end = query.firstIndex(ofByte: UInt8(ascii: "&"), from: start) ?? query.count
+            let field = UnsafeRawBufferPointer(rebasing: query[start..<end])
+            start = end + 1
+            guard !field.isEmpty else { continue }
+            let equals = field.firstIndex(ofByte: UInt8(ascii: "="))
+            let name = try PercentDecoding.decode(UnsafeRawBufferPointer(rebasing: field[..<(equals ?? field.count)]), plusIsSpace: true)
             let value = try equals.map { (equals) throws(APIError) in
-                try PercentDecoding.decode(Substring(field[field.index(after: equals)...]), plusIsSpace: true)
+                try PercentDecoding.decode(UnsafeRawBufferPointer(rebasing: field[(equals + 1)...]), plusIsSpace: true)
             } ?? ""
             pairs.append((name, value))
         }
-        self.pairs = pairs
+        return pairs
     }
-
-    var names: [String] { pairs.map(\.name) }
 
     /// Every value of `name`, in order.
     func values(_ name: String) -> [String] {
-        pairs.filter { $0.name == name }.map(\.value)
+        var found: [String] = []
+        for pair in pairs where pair.name == name { found.append(pair.value) }
+        return found
     }
 
     /// The one value of `name`: given twice, it is refused rather than guessed.
     func value(_ name: String) throws(APIError) -> String? {
-        let found = values(name)
-        guard found.count <= 1 else { throw .badRequest("'\(name)' is given \(found.count) times; it takes one value") }
-        return found.first
+        var found: String?
+        var count = 0
+        for pair in pairs where pair.name == name {
+            found = found ?? pair.value
+            count += 1
+        }
+        guard count <= 1 else { throw .badRequest("'\(name)' is given \(count) times; it takes one value") }
+        return found
     }
 
     /// `true` or `false` (absent: false).
@@ -55,7 +78,7 @@ struct QueryParameters {
 
     /// A name the route does not know is a mistake to point out, not to ignore (`local=pt_BR`).
     func refuseUnknown(allowed: Set<String>, prefixes: [String] = []) throws(APIError) {
-        for name in names where !allowed.contains(name) && !prefixes.contains(where: { name.hasPrefix($0) }) {
+        for (name, _) in pairs where !allowed.contains(name) && !prefixes.contains(where: { name.hasPrefix($0) }) {
             let closest = closestCandidates(to: name, among: Array(allowed), limit: 1).first.map { "; did you mean '\($0)'?" } ?? ""
             throw .badRequest("unknown query parameter '\(name.prefix(64))'\(closest)")
         }

@@ -30,12 +30,17 @@ extension Route {
                 var coding = ContentCoding(forBodyOf: rendered.byteCount, accepting: request.header("Accept-Encoding"))
                 let gzipped = coding == .gzip ? rendered.encoded(by: Gzip.encoded) : nil
                 if gzipped == nil { coding = .identity }
-                let headers = vary + [("ETag", coding.entityTag(of: rendered.entityTag))]
-                if EntityTags(request.header("If-None-Match")).contains(coding.entityTag(of: rendered.entityTag)) {
-                    return HTTPResponse(status: 304, headers: headers)
-                }
-                return HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + headers + coding.headers,
-                                    body: .kept(gzipped ?? rendered))
+                let entityTag = coding.entityTag(of: rendered.entityTag)
+                let notModified = EntityTags(request.header("If-None-Match")).contains(entityTag)
+                // Room for the fields the service adds (Vary, Cache-Control): this runs for every request.
+                var headers: [(name: String, value: String)] = []
+                headers.reserveCapacity(8)
+                if !notModified { headers.append(("Content-Type", HTTPResponse.jsonContentType)) }
+                headers += vary
+                headers.append(("ETag", entityTag))
+                guard !notModified else { return HTTPResponse(status: 304, headers: headers) }
+                headers += coding.headers
+                return HTTPResponse(status: 200, headers: headers, body: .kept(gzipped ?? rendered))
             } catch {
                 return error.response
             }

@@ -1,3 +1,5 @@
+import Basics
+
 /// One route of the service: its path pattern, the methods it answers, and how.
 struct Route: Sendable {
     /// The path's segments; `{…}` stands for any one segment, handed to `respond` as sent (still
@@ -9,7 +11,7 @@ struct Route: Sendable {
     let caching: CachePolicy.Kind
     let respond: @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPResponse
     /// The pattern's segments, split once: nil for a placeholder.
-    private let segments: [Substring?]
+    private let segments: [[UInt8]?]
 
     init(_ pattern: String, methods: [String], caching: CachePolicy.Kind,
          respond: @escaping @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPResponse) {
@@ -17,27 +19,35 @@ struct Route: Sendable {
         self.methods = methods
         self.caching = caching
         self.respond = respond
-        segments = Self.segments(of: pattern).map { $0.hasPrefix("{") ? nil : $0 }
+        segments = pattern.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { $0.first == UInt8(ascii: "{") ? nil : Array($0) }
     }
 
-    /// A path's segments, between its slashes (split on bytes: a path is compared as sent).
-    static func segments(of path: String) -> [Substring] {
-        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+    /// The segments of `path` the pattern's placeholders get, or nil when it is not this route's. On
+    /// bytes (a path is compared as sent): every request is matched against the routes in turn.
+    func captures(in path: String) -> [Substring]? {
+        var path = path
+        guard let ranges = path.withUTF8({ placeholderRanges(in: UnsafeRawBufferPointer($0)) }) else { return nil }
+        let utf8 = path.utf8
+        return ranges.map { Substring(utf8[utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound)]) }
     }
 
-    /// The segments of a path (`segments(of:)`) the pattern's placeholders get, or nil when it is not
-    /// this route's.
-    func captures(in given: [Substring]) -> [Substring]? {
-        guard segments.count == given.count else { return nil }
-        var captures: [Substring] = []
-        for (want, have) in zip(segments, given) {
+    /// Where in `path` the placeholders' segments are, or nil when the segments between its slashes are
+    /// not the pattern's.
+    private func placeholderRanges(in path: UnsafeRawBufferPointer) -> [Range<Int>]? {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for (number, want) in segments.enumerated() {
+            let end = path.firstIndex(ofByte: UInt8(ascii: "/"), from: start) ?? path.count
             if let want {
-                guard want.utf8.elementsEqual(have.utf8) else { return nil }
+                guard want.elementsEqual(UnsafeRawBufferPointer(rebasing: path[start..<end])) else { return nil }
             } else {
-                guard !have.isEmpty else { return nil }
-                captures.append(have)
+                guard end > start else { return nil }
+                ranges.append(start..<end)
             }
+            let isLast = number == segments.count - 1
+            guard isLast == (end == path.count) else { return nil }
+            start = end + 1
         }
-        return captures
+        return ranges
     }
 }
