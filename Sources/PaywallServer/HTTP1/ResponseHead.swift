@@ -7,31 +7,51 @@ enum ResponseHead {
     ///     client that stays is told `Connection: keep-alive`.
     static func bytes(status: Int, headers: [(name: String, value: String)], contentLength: Int, version: RequestHead.Version,
                       closing: Bool, date: [UInt8]) -> [UInt8] {
+        // Appended from buffers, each a copy of its bytes: every answer's head is made here.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
+        bytes.reserveCapacity(512)
         bytes += statusLine(status)
-        for header in headers where isSafe(header.name) && isSafe(header.value) {
-            bytes += header.name.utf8
-            bytes += ": ".utf8
-            bytes += header.value.utf8
-            bytes += "\r\n".utf8
-        }
+        for header in headers { appendField(header.name, header.value, to: &bytes) }
         // RFC 9110 §8.6: a 304 says no length unless the 200's, which it does not know; a 204 has none.
-        if status != 304, status != 204 {
-            // In parts: the number alone is a small string, made without allocating.
-            bytes += "Content-Length: ".utf8
-            bytes += String(contentLength).utf8
-            bytes += "\r\n".utf8
-        }
-        bytes += "Date: ".utf8
+        if status != 304, status != 204 { appendField("Content-Length", String(contentLength), to: &bytes) }
+        bytes += Field.date
         bytes += date
         if closing {
-            bytes += "\r\nConnection: close".utf8
+            bytes += Field.connectionClose
         } else if version == .http10 {
-            bytes += "\r\nConnection: keep-alive".utf8
+            bytes += Field.connectionKeepAlive
         }
-        bytes += "\r\n\r\n".utf8
+        bytes += Field.headEnd
         return bytes
+    }
+
+    /// The server's own fields around the `Date` value, which ends the head's fields.
+    private enum Field {
+        static let date = Array("Date: ".utf8)
+        static let connectionClose = Array("\r\nConnection: close".utf8)
+        static let connectionKeepAlive = Array("\r\nConnection: keep-alive".utf8)
+        static let headEnd = Array("\r\n\r\n".utf8)
+    }
+
+    /// `name: value` and a line end; a field with a line break or NUL in it would forge another: left out
+    /// rather than sent broken.
+    private static func appendField(_ name: String, _ value: String, to bytes: inout [UInt8]) {
+        var name = name, value = value
+        name.withUTF8 { name in
+            value.withUTF8 { value in
+                guard isSafe(name), isSafe(value) else { return }
+                bytes.append(contentsOf: name)
+                bytes.append(UInt8(ascii: ":"))
+                bytes.append(UInt8(ascii: " "))
+                bytes.append(contentsOf: value)
+                bytes.append(UInt8(ascii: "\r"))
+                bytes.append(UInt8(ascii: "\n"))
+            }
+        }
+    }
+
+    private static func isSafe(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        !text.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
     }
 
     /// `HTTP/1.1 200 OK\r\n`, kept made for the statuses most answers have.
@@ -47,11 +67,6 @@ enum ResponseHead {
 
     /// The interim answer to `Expect: 100-continue`.
     static let continueBytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
-
-    /// A field with a line break or NUL in it would forge another: left out rather than sent broken.
-    private static func isSafe(_ text: String) -> Bool {
-        !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
-    }
 
     /// RFC 9110 §15's reason phrases for the statuses the service sends.
     static func reason(for status: Int) -> String {
