@@ -129,7 +129,7 @@ public struct BatchLineMatcher {
                 input.withUTF8 { ids.append(preferenceID(for: UnsafeRawBufferPointer($0))) }
             }
         } else {
-            forEachListItem(in: field) { ids.append(preferenceID(for: $0)) }
+            field.forEachListElement { if !$0.isEmpty { ids.append(preferenceID(for: $0)) } }
         }
         let parsed = ids.map { preferences[$0] }
         lists.append(PreparedList(preferenceIDs: ids, preferences: parsed,

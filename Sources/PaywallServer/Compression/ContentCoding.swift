@@ -1,3 +1,5 @@
+import Basics
+
 /// How an answer's body is sent to a request (RFC 9110 §8.4): gzip when the request accepts it
 /// (`Accept-Encoding`, q-values honoured) and the body is worth it, else as it is.
 enum ContentCoding: Equatable {
@@ -32,35 +34,21 @@ struct AcceptedCodings {
     private(set) var identity = 1.0
 
     init(_ field: String?) {
-        guard let field else { return }
+        guard var field else { return }
         var named: (gzip: Double?, identity: Double?, any: Double?) = (nil, nil, nil)
-        for element in field.split(separator: ",") {
-            let parts = element.split(separator: ";").map { $0.trimmingSpaces() }
-            guard let coding = parts.first?.lowercased(), !coding.isEmpty else { continue }
-            let weight = parts.dropFirst().compactMap(Self.weight).first ?? 1
-            switch coding {
-            case "gzip", "x-gzip": named.gzip = weight
-            case "identity": named.identity = weight
-            case "*": named.any = weight
-            default: continue
+        field.withUTF8 { utf8 in
+            UnsafeRawBufferPointer(utf8).forEachWeightedElement { coding, weight in
+                // Codings have no case (RFC 9110 §8.4.1).
+                if coding.equalsIgnoringCase("gzip") || coding.equalsIgnoringCase("x-gzip") {
+                    named.gzip = weight
+                } else if coding.equalsIgnoringCase("identity") {
+                    named.identity = weight
+                } else if coding.elementsEqual("*".utf8) {
+                    named.any = weight
+                }
             }
         }
         gzip = named.gzip ?? named.any ?? 0
         identity = named.identity ?? named.any.map { $0 == 0 ? 0 : 1 } ?? 1
-    }
-
-    /// The value of a `q=` parameter (0 to 1, at most three decimals); nil for any other parameter.
-    private static func weight(_ parameter: Substring) -> Double? {
-        guard parameter.lowercased().hasPrefix("q="), let value = Double(parameter.dropFirst(2)), (0...1).contains(value) else { return nil }
-        return value
-    }
-}
-
-private extension Substring {
-    /// Without the spaces and tabs around it.
-    func trimmingSpaces() -> Substring {
-        let isSpace = { (character: Character) in character == " " || character == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return self[first...last]
     }
 }

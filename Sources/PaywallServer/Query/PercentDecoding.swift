@@ -1,3 +1,5 @@
+import Basics
+
 /// Percent-decoding of a request target's parts (RFC 3986), strict: an escape is `%` and two hex digits,
 /// and the decoded bytes must be UTF-8. A target arrives as sent, so every route decodes what it reads.
 /// On bytes: every bundle request decodes its placement id and each query field.
@@ -21,10 +23,10 @@ enum PercentDecoding {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "%"):
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                guard index + 2 < bytes.count, let high = bytes[index + 1].hexDigitValue, let low = bytes[index + 2].hexDigitValue else {
                     throw .badRequest("invalid percent-encoding in \(shown(bytes)): % must be followed by two hexadecimal digits")
                 }
-                decoded.append(high << 4 | low)
+                decoded.append(UInt8(high << 4 | low))
                 index += 3
                 continue
             case UInt8(ascii: "+") where plusIsSpace:
@@ -38,15 +40,6 @@ enum PercentDecoding {
             throw .badRequest("\(shown(bytes)) does not decode to UTF-8 text")
         }
         return text
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// The raw text in a message, cut short: it comes from the client.
