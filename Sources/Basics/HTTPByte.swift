@@ -1,12 +1,14 @@
-/// The byte classes of HTTP's grammar (RFC 9110 §5.6, RFC 9112 §2), for parsers that work on bytes.
+/// The byte classes of HTTP's grammar (RFC 9110 §5.6, RFC 9112 §2), for parsers that work on bytes. Inlinable,
+/// and the named bytes computed rather than stored: the parser's loops test every byte with them, and a stored
+/// static of another module is read through a call.
 extension UInt8 {
-    public static let space = UInt8(ascii: " ")
-    public static let tab = UInt8(ascii: "\t")
-    public static let carriageReturn = UInt8(ascii: "\r")
-    public static let lineFeed = UInt8(ascii: "\n")
+    @inlinable public static var space: UInt8 { UInt8(ascii: " ") }
+    @inlinable public static var tab: UInt8 { UInt8(ascii: "\t") }
+    @inlinable public static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
+    @inlinable public static var lineFeed: UInt8 { UInt8(ascii: "\n") }
 
     /// A `tchar` of RFC 9110 §5.6.2: what methods, field names and codings are made of.
-    public var isTokenCharacter: Bool {
+    @inlinable public var isTokenCharacter: Bool {
         switch self {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
             true
@@ -20,18 +22,18 @@ extension UInt8 {
     }
 
     /// `VCHAR`: printable ASCII without the space.
-    public var isVisibleASCII: Bool { (0x21...0x7E).contains(self) }
+    @inlinable public var isVisibleASCII: Bool { (0x21...0x7E).contains(self) }
 
     /// SP or HTAB, the bytes of `OWS` and `BWS`.
-    public var isWhitespace: Bool { self == .space || self == .tab }
+    @inlinable public var isWhitespace: Bool { self == .space || self == .tab }
 
     /// A `CTL` other than HTAB: a byte no field value may hold (RFC 9110 §5.5).
-    public var isControlOtherThanTab: Bool { (self < 0x20 && self != .tab) || self == 0x7F }
+    @inlinable public var isControlOtherThanTab: Bool { (self < 0x20 && self != .tab) || self == 0x7F }
 
-    public var isDecimalDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
+    @inlinable public var isDecimalDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
 
     /// The value of a `HEXDIG`, in either case; nil for any other byte.
-    public var hexDigitValue: Int? {
+    @inlinable public var hexDigitValue: Int? {
         switch self {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(self - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(self - UInt8(ascii: "a")) + 10
@@ -41,5 +43,5 @@ extension UInt8 {
     }
 
     /// The byte with ASCII capitals made small; every other byte as it is.
-    public var asciiLowercased: UInt8 { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self | 0x20 : self }
+    @inlinable public var asciiLowercased: UInt8 { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self | 0x20 : self }
 }

@@ -3,18 +3,18 @@
 /// every request's fields with them, and batch locale matching every new preference list it meets.
 extension UnsafeRawBufferPointer {
     /// Whether the bytes spell `lowercase` (which must be lower case ASCII) in any case, as names and codings compare.
-    public func equalsIgnoringCase(_ lowercase: StaticString) -> Bool {
+    @inlinable public func equalsIgnoringCase(_ lowercase: StaticString) -> Bool {
         count == lowercase.utf8CodeUnitCount && hasPrefixIgnoringCase(lowercase)
     }
 
     /// Whether the bytes start with `lowercase` (lower case ASCII) in any case.
-    public func hasPrefixIgnoringCase(_ lowercase: StaticString) -> Bool {
+    @inlinable public func hasPrefixIgnoringCase(_ lowercase: StaticString) -> Bool {
         guard count >= lowercase.utf8CodeUnitCount else { return false }
         return lowercase.withUTF8Buffer { prefix in prefix.indices.allSatisfy { self[$0].asciiLowercased == prefix[$0] } }
     }
 
     /// The bytes without the SP and HTAB they start and end with.
-    public func trimmingWhitespace() -> UnsafeRawBufferPointer {
+    @inlinable public func trimmingWhitespace() -> UnsafeRawBufferPointer {
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
             return UnsafeRawBufferPointer(rebasing: self[0..<0])
         }
@@ -23,7 +23,7 @@ extension UnsafeRawBufferPointer {
 
     /// Calls `body` with each element of a comma-separated list (RFC 9110 §5.6.1), or of one `separator`
     /// separates, trimmed, empty ones included (a list may skip them, a single value may not).
-    public func forEachListElement<Failure: Error>(separator: UInt8 = UInt8(ascii: ","),
+    @inlinable public func forEachListElement<Failure: Error>(separator: UInt8 = UInt8(ascii: ","),
                                                    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) {
         var start = 0
         while start <= count {

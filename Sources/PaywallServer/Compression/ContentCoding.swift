@@ -23,7 +23,8 @@ enum ContentCoding: Equatable {
     /// The entity tag of the representation in this coding: a strong tag names one representation
     /// (RFC 9110 §8.8.3), so the gzip one is the plain one's with `-gzip` inside its quotes.
     func entityTag(of plainTag: String) -> String {
-        self == .gzip ? String(plainTag.dropLast()) + "-gzip\"" : plainTag
+        // On its bytes: the tag is ASCII, and dropping a Character would look for grapheme breaks.
+        self == .gzip ? String(decoding: plainTag.utf8.dropLast(), as: UTF8.self) + "-gzip\"" : plainTag
     }
 }
 

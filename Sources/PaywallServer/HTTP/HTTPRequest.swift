@@ -41,14 +41,17 @@ public struct HTTPRequest: Sendable {
         return target.withUTF8 { !$0.contains { $0 >= 0x80 } }
     }
 
-    /// The value of the first header field called `name`, in any case (header names are ASCII).
+    /// The value of the first header field called `name`, in any case (header names are ASCII). On bytes:
+    /// a bundle request looks up two or three fields.
     public func header(_ name: String) -> String? {
-        headers.first { field in
-            field.name.utf8.count == name.utf8.count && zip(field.name.utf8, name.utf8).allSatisfy { Self.asciiLowercase($0) == Self.asciiLowercase($1) }
-        }?.value
-    }
-
-    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+        var name = name
+        return name.withUTF8 { wanted in
+            headers.first { field in
+                var fieldName = field.name
+                return fieldName.withUTF8 { have in
+                    have.count == wanted.count && zip(have, wanted).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
+                }
+            }?.value
+        }
     }
 }
