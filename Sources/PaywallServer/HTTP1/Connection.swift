@@ -6,8 +6,8 @@ import Glibc
 /// JSON error, and the connection closes after it.
 final class Connection {
     enum Phase {
-        /// Waiting for (the rest of) a request head.
-        case head(RequestHeadParser)
+        /// Waiting for (the rest of) a request head, which `headParser` reads.
+        case head
         /// Reading the body of `head`.
         case body(RequestHead, BodyProgress)
         /// An answer that closes the connection is queued: nothing more is read as requests. `lingering`:
@@ -41,7 +41,10 @@ final class Connection {
     private var input: [UInt8] = []
     /// Bytes at the start of `input` already taken.
     private var consumed = 0
-    private var phase: Phase
+    private var phase = Phase.head
+    /// The reader of the request head being read, held apart from `phase` so that it is read in place
+    /// rather than copied out of the phase and back for every request.
+    private var headParser: RequestHeadParser
     private var body: [UInt8] = []
     private var output = OutputQueue()
     /// When bytes last came in or went out: a connection silent past its timeout closes.
@@ -51,7 +54,7 @@ final class Connection {
 
     init(descriptor: Int32, limits: RequestLimits) {
         self.descriptor = descriptor
-        phase = .head(RequestHeadParser(limits: limits))
+        headParser = RequestHeadParser(limits: limits)
     }
 
     /// Whether nothing of a request has arrived and nothing is left to write: a keep-alive connection
@@ -104,11 +107,10 @@ final class Connection {
     /// One step of reading a request; false when it needs more bytes or nothing more is to be read.
     private func advance(on loop: EventLoop) -> Bool {
         switch phase {
-        case var .head(parser):
-            let outcome = input.withUnsafeBytes { parser.parse(UnsafeRawBufferPointer(rebasing: $0[consumed...])) }
+        case .head:
+            let outcome = input.withUnsafeBytes { headParser.parse(UnsafeRawBufferPointer(rebasing: $0[consumed...])) }
             switch outcome {
             case .incomplete:
-                phase = .head(parser)
                 return false
             case let .rejected(error):
                 refuse(error, lingering: true, on: loop)
@@ -165,7 +167,12 @@ final class Connection {
         send(response, version: head.version, closing: closing, withBody: head.method != "HEAD", on: loop)
         loop.accessLog?.record(method: head.method, path: request.path, status: response.status,
                                bodyBytes: head.method == "HEAD" ? 0 : response.body.count, duration: .now - requestStarted)
-        phase = closing ? .closing(lingering: false) : .head(RequestHeadParser(limits: loop.limits))
+        if closing {
+            phase = .closing(lingering: false)
+        } else {
+            phase = .head
+            headParser = RequestHeadParser(limits: loop.limits)
+        }
         // A pipelined request is waiting already; any other starts when its first bytes come.
         requestStarted = .now
     }

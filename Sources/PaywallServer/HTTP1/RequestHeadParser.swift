@@ -76,6 +76,7 @@ struct RequestHeadParser: Sendable {
         guard line.isEmpty else {
             let (name, value) = try FieldLine.parse(line, number: headers.count + 1, in: .header)
             try rules.take(name: name, value: value, version: requestLine.version)
+            if headers.isEmpty { headers.reserveCapacity(8) }  // one allocation for a request's usual few fields
             headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
             headerBytes += line.count + 2
             return nil

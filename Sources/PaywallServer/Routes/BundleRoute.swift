@@ -12,8 +12,9 @@ extension Route {
                 let placementID = try PercentDecoding.decode(captures[0], plusIsSpace: false)
                 let query = try QueryParameters(request.query)
                 try query.refuseUnknown(allowed: ResolutionRequest.queryParameters, prefixes: ["attr."])
-                let fromHeader = query.values("locale").isEmpty
-                let locales = fromHeader ? [request.header("Accept-Language")].compactMap { $0 } : query.values("locale")
+                let localeValues = query.values("locale")
+                let fromHeader = localeValues.isEmpty
+                let locales = fromHeader ? [request.header("Accept-Language")].compactMap { $0 } : localeValues
                 let resolution = try ResolutionRequest(query: query, placementID: placementID, locales: locales)
                 let explain = try query.flag("explain")
                 guard let served = holder.served else { throw APIError.noSnapshotLoaded }
