@@ -188,9 +188,17 @@ final class Connection {
     }
 
     private func send(_ response: HTTPResponse, version: RequestHead.Version, closing: Bool, withBody: Bool, on loop: EventLoop) {
-        output.append(ResponseHead.bytes(status: response.status, headers: response.headers, contentLength: response.body.count,
-                                         version: version, closing: closing, date: loop.date.current()))
-        if withBody { output.append(response.body) }
+        var head = ResponseHead.bytes(status: response.status, headers: response.headers, contentLength: response.body.count,
+                                      version: version, closing: closing, date: loop.date.current())
+        switch response.body {
+        case let .owned(body):
+            // A body of the answer's own goes with its head, in one piece to keep and one segment to write.
+            if withBody { head += body }
+            output.append(head)
+        case let .kept(kept):
+            output.append(head)
+            if withBody { output.append(kept) }
+        }
     }
 
     /// Drops what the client still sends after a closing answer, until it stops or the bounds pass.

@@ -31,14 +31,7 @@ struct OutputQueue {
         append(OwnedBytes(bytes))
     }
 
-    mutating func append(_ body: HTTPBody) {
-        switch body {
-        case let .owned(bytes): append(bytes)
-        case let .kept(kept): append(kept)
-        }
-    }
-
-    private mutating func append(_ piece: any SegmentedBytes) {
+    mutating func append(_ piece: any SegmentedBytes) {
         guard piece.byteCount > 0 else { return }
         pieces.append(piece)
         byteCount += piece.byteCount
