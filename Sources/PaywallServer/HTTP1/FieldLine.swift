@@ -1,3 +1,5 @@
+import Basics
+
 /// One `name: value` line of a header or trailer section (RFC 9112 §5, RFC 9110 §5.5), checked with the same rules
 /// in both sections.
 enum FieldLine {
@@ -10,12 +12,13 @@ enum FieldLine {
     /// field line of its `section`, counted from 1.
     static func parse(_ line: UnsafeRawBufferPointer, number: Int,
                       in section: Section) throws(APIError) -> (name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
-        let field = "\(section.rawValue) field \(number)"
+        // Spelled only for a refusal: every field line of every request passes here.
+        var field: String { "\(section.rawValue) field \(number)" }
         // RFC 9112 §5.2: obs-fold (and §2.2: whitespace before the first field) is refused, not unfolded.
         guard line.first?.isWhitespace != true else {
             throw .badRequest("\(field) starts with whitespace (a folded line, which HTTP/1.1 no longer allows)")
         }
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+        guard let colon = line.firstIndex(ofByte: UInt8(ascii: ":")) else {
             throw .badRequest("\(field) (\(ClientText.quoted(line))) has no colon")
         }
         let name = UnsafeRawBufferPointer(rebasing: line[..<colon])
