@@ -34,6 +34,39 @@ import Testing
         #expect(try trickling.readResponse()?.status == 200)
     }
 
+    /// A client that sends requests and never reads the answers stalls only itself: the server stops reading
+    /// from it while its answers cannot be written, serves others meanwhile, and drops it once the timeout
+    /// passes with nothing written, so that the client's own sending fails.
+    @Test func aClientThatStopsReadingIsDroppedAfterTheTimeout() throws {
+        let server = try ServeProcess(["--threads", "1", "--connection-timeout", "2"])
+        let greedy = Unread(connection: try server.connect())
+        // Some 35 MB of requests and 200 MB of answers: far past what the sockets' buffers and the server's
+        // queue hold, so the sending blocks until the server lets go of the connection.
+        let requests = Array(String(repeating: "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n", count: 1_000_000).utf8)
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            greedy.failed = (try? greedy.connection.send(requests)) == nil
+            stopped.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let started = Date()
+        #expect(try server.request("GET", "/healthz").status == 200)
+        #expect(Date().timeIntervalSince(started) < 1.5, "another client waited for the one that does not read")
+        #expect(stopped.wait(timeout: .now() + 15) == .success, "the server kept the client that does not read")
+        #expect(greedy.failed, "all of the requests were taken")
+        #expect(server.running.isRunning)
+    }
+
+    /// The connection of `aClientThatStopsReadingIsDroppedAfterTheTimeout`, used by the one thread that sends.
+    private final class Unread: @unchecked Sendable {
+        let connection: RawConnection
+        var failed = false
+
+        init(connection: RawConnection) {
+            self.connection = connection
+        }
+    }
+
     /// At the limit, a new connection waits in the backlog (it is not refused) and is served once one closes.
     @Test func overTheConnectionLimitAClientWaitsItsTurn() throws {
         let server = try ServeProcess(["--threads", "1", "--max-connections", "2"])
