@@ -80,6 +80,15 @@ struct PaywallsProcess {
         /// What the process has written to stderr so far.
         var standardErrorSoFar: String { errors.received }
 
+        /// The CPU time the process has used so far (user and system), in clock ticks, from `/proc/PID/stat`.
+        func cpuTicks() throws -> Int {
+            let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
+            // Fields 14 and 15, counted after the parenthesised command name (which may hold spaces).
+            let end = try #require(stat.range(of: ") ", options: .backwards))
+            let fields = stat[end.upperBound...].split(separator: " ")
+            return try #require(Int(fields[11])) + #require(Int(fields[12]))
+        }
+
         /// Sends `signal` to the process itself (its pid, never a name).
         func signal(_ signal: Int32) {
             Foundation.kill(process.processIdentifier, signal)

@@ -67,6 +67,28 @@ import Testing
         }
     }
 
+    /// Out of file descriptors, the server stops accepting rather than spinning on a backlog it cannot take,
+    /// answers the connections it holds, and takes the waiting ones once some close.
+    @Test func outOfDescriptorsTheServerWaitsAndThenAcceptsAgain() throws {
+        let server = try ServeProcess(["--threads", "1"], launcherPrefix: ["/usr/bin/prlimit", "--nofile=64:64", "--"])
+        var held: [RawConnection] = []
+        for _ in 0..<80 { held.append(try server.connect()) }
+        for connection in held { try connection.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n") }
+        let answered = try held.map { try $0.readResponse(timeout: 0.3)?.status == 200 }
+        let count = answered.filter { $0 }.count
+        #expect(count > 0 && count < held.count, "\(count) of \(held.count) answered")
+        let ticks = try server.running.cpuTicks()
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try server.running.cpuTicks() - ticks < 20, "the server spins on the backlog it cannot accept")
+        // The answered ones close with their last reference.
+        let waiting = zip(held, answered).filter { !$0.1 }.map(\.0)
+        held.removeAll()
+        for connection in waiting.prefix(10) {
+            #expect(try connection.readResponse(timeout: 5)?.status == 200)
+        }
+        #expect(server.running.isRunning)
+    }
+
     /// At the limit, a new connection waits in the backlog (it is not refused) and is served once one closes.
     @Test func overTheConnectionLimitAClientWaitsItsTurn() throws {
         let server = try ServeProcess(["--threads", "1", "--max-connections", "2"])

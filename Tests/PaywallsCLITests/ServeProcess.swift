@@ -13,12 +13,14 @@ final class ServeProcess {
     let host: String
     let port: UInt16
 
+    /// - Parameter launcherPrefix: a command the launcher runs under (`prlimit --nofile=…`, say).
     init(_ arguments: [String] = [], listen: String = "127.0.0.1:0", environment: [String: String] = [:],
-         store: String? = nil) throws {
+         store: String? = nil, launcherPrefix: [String] = []) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("paywalls-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         running = try PaywallsProcess.Running(["serve", "--listen", listen, "--store", store ?? directory.appendingPathComponent("store").path]
-                                              + arguments, environment: environment, in: directory, launcher: Self.cleanSignalsLauncher)
+                                              + arguments, environment: environment, in: directory,
+                                              launcher: launcherPrefix + Self.cleanSignalsLauncher)
         let deadline = Date().addingTimeInterval(20)
         while !running.standardOutputSoFar.contains("\n") {
             guard Date() < deadline, running.isRunning else {
