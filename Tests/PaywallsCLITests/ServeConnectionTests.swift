@@ -57,7 +57,35 @@ import Testing
         #expect(server.running.isRunning)
     }
 
-    /// The connection of `aClientThatStopsReadingIsDroppedAfterTheTimeout`, used by the one thread that sends.
+    /// A client that pipelines far more answers than the sockets and the server's queue hold, and reads them only
+    /// later, gets every one whole and in order: the queue is written in parts, grows while it is written, and lets go
+    /// of what is written.
+    @Test func aClientThatReadsLateGetsEveryPipelinedAnswerInOrder() throws {
+        let server = try ServeProcess(["--threads", "1"])
+        let late = Unread(connection: try server.connect())
+        // 404s naming their paths, each followed by /metrics counting the 404s so far: some 1 kB of answer for
+        // 40 bytes of request, so one read of requests makes more answers than the 1 MiB the server queues.
+        let count = 3_000
+        let requests = Array((0..<count).map { "GET /nowhere/\($0) HTTP/1.1\r\nHost: t\r\n\r\nGET /metrics HTTP/1.1\r\nHost: t\r\n\r\n" }
+            .joined().utf8)
+        let sent = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            late.failed = (try? late.connection.send(requests)) == nil
+            sent.signal()
+        }
+        Thread.sleep(forTimeInterval: 1)
+        for number in 0..<count {
+            let missing = try #require(try late.connection.readResponse(), "no answer to request \(2 * number + 1)")
+            #expect(missing.body.contains("no route for /nowhere/\(number)\""), "answer \(2 * number + 1): \(missing.body)")
+            let metrics = try #require(try late.connection.readResponse(), "no answer to request \(2 * number + 2)")
+            #expect(metrics.body.contains("paywalls_requests_total{route=\"other\",status=\"404\"} \(number + 1)\n"),
+                    "answer \(2 * number + 2): \(metrics.body.prefix(200))")
+        }
+        #expect(sent.wait(timeout: .now() + 5) == .success)
+        #expect(!late.failed)
+    }
+
+    /// A connection of the tests above, used by the one thread that sends.
     private final class Unread: @unchecked Sendable {
         let connection: RawConnection
         var failed = false

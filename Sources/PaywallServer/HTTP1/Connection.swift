@@ -87,21 +87,35 @@ final class Connection {
 
     /// Answers what the buffered bytes complete while the client takes the answers, then writes.
     private func proceed(on loop: EventLoop) -> Verdict {
-        while output.byteCount < Self.outputHighWater, advance(on: loop) {}
-        compactInput()
-        switch output.write(to: descriptor) {
-        case .failed:
-            return .close
-        case .wouldBlock:
-            return .await(readable: false)
-        case .written:
-            lastActivity = .now
-        }
+        var heldBack: Bool
+        repeat {
+            heldBack = answerBufferedRequests(on: loop)
+            compactInput()
+            switch output.write(to: descriptor) {
+            case .failed:
+                return .close
+            case .wouldBlock:
+                return .await(readable: false)
+            case .written:
+                lastActivity = .now
+            }
+            // Requests read already and held back by the high water are answered now that the queue is written:
+            // no more bytes may come to wake the connection for them.
+        } while heldBack
         guard case let .closing(lingering) = phase else { return .await(readable: true) }
         guard lingering else { return .close }
         shutdown(descriptor, Int32(SHUT_WR))
         phase = .lingering(until: .now + Self.lingerTime, discarded: 0)
         return .await(readable: true)
+    }
+
+    /// Answers the requests the buffered bytes complete until the queue of answers reaches the high water:
+    /// true when it stopped there.
+    private func answerBufferedRequests(on loop: EventLoop) -> Bool {
+        while output.byteCount < Self.outputHighWater {
+            guard advance(on: loop) else { return false }
+        }
+        return true
     }
 
     /// One step of reading a request; false when it needs more bytes or nothing more is to be read.
@@ -188,17 +202,14 @@ final class Connection {
     }
 
     private func send(_ response: HTTPResponse, version: RequestHead.Version, closing: Bool, withBody: Bool, on loop: EventLoop) {
-        var head = ResponseHead.bytes(status: response.status, headers: response.headers, contentLength: response.body.count,
-                                      version: version, closing: closing, date: loop.date.current())
-        switch response.body {
-        case let .owned(body):
-            // A body of the answer's own goes with its head, in one piece to keep and one segment to write.
-            if withBody { head += body }
-            output.append(head)
-        case let .kept(kept):
-            output.append(head)
-            if withBody { output.append(kept) }
+        let date = loop.date.current()
+        output.appendOwn { bytes in
+            ResponseHead.append(status: response.status, headers: response.headers, contentLength: response.body.count,
+                                version: version, closing: closing, date: date, to: &bytes)
+            // A body of the answer's own goes right after its head, in the connection's buffer.
+            if withBody, case let .owned(body) = response.body { bytes += body }
         }
+        if withBody, case let .kept(kept) = response.body { output.append(kept) }
     }
 
     /// Drops what the client still sends after a closing answer, until it stops or the bounds pass.

@@ -1,9 +1,9 @@
 import Basics
 import Glibc
 
-/// The answers a connection has not yet written, in order: each its head and its body, held (a kept
-/// answer by reference) until the socket has taken them, and written with `writev` straight from where
-/// they lie, so a kept answer is never copied to be sent.
+/// The answers a connection has not yet written, in order, written with `writev` straight from where
+/// they lie: the connection's own bytes (heads, small bodies) from one buffer it reuses for every answer,
+/// a kept answer's bytes from the object that keeps them (held by reference, never copied to be sent).
 struct OutputQueue {
     enum Progress {
         /// Everything queued is written.
@@ -14,10 +14,28 @@ struct OutputQueue {
         case failed
     }
 
+    private enum Piece {
+        /// Bytes of `ownBytes`.
+        case own(Range<Int>)
+        case kept(any SegmentedBytes)
+
+        var byteCount: Int {
+            switch self {
+            case let .own(range): range.count
+            case let .kept(kept): kept.byteCount
+            }
+        }
+    }
+
     /// Most segments handed to one `writev`: a few answers' worth, far below IOV_MAX.
     private static let vectorsPerWrite = 64
+    /// Written own bytes at the front of `ownBytes` are let go of past this, when a client that never
+    /// takes everything keeps the queue from emptying.
+    private static let writtenOwnBytesKept = 1 << 16
 
-    private var pieces: [any SegmentedBytes] = []
+    /// Each answer's head and own body are appended here; emptied, keeping its room, once all is written.
+    private var ownBytes: [UInt8] = []
+    private var pieces: [Piece] = []
     private var first = 0
     /// Bytes of `pieces[first]` written already.
     private var writtenOfFirst = 0
@@ -28,12 +46,28 @@ struct OutputQueue {
     var isEmpty: Bool { byteCount == 0 }
 
     mutating func append(_ bytes: [UInt8]) {
-        append(OwnedBytes(bytes))
+        appendOwn { $0 += bytes }
+    }
+
+    /// Queues what `write` appends to the connection's own bytes (in place: no buffer of its own).
+    mutating func appendOwn(_ write: (inout [UInt8]) -> Void) {
+        dropWrittenOwnBytes()
+        let start = ownBytes.count
+        write(&ownBytes)
+        let end = ownBytes.count
+        guard end > start else { return }
+        byteCount += end - start
+        // Own bytes that follow own bytes (a body after its head, small pipelined answers) go as one segment.
+        if let last = pieces.indices.last, last >= first, case let .own(previous) = pieces[last], previous.upperBound == start {
+            pieces[last] = .own(previous.lowerBound..<end)
+        } else {
+            pieces.append(.own(start..<end))
+        }
     }
 
     mutating func append(_ piece: any SegmentedBytes) {
         guard piece.byteCount > 0 else { return }
-        pieces.append(piece)
+        pieces.append(.kept(piece))
         byteCount += piece.byteCount
     }
 
@@ -63,13 +97,21 @@ struct OutputQueue {
             vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + skip), iov_len: segment.count - skip))
             skip = 0
         }
-        pieces: for piece in pieces[first...] {
-            for segment in piece.segments {
-                add(segment)
-                if vectors.count == Self.vectorsPerWrite { break pieces }
+        return ownBytes.withUnsafeBytes { own in
+            pieces: for piece in pieces[first...] {
+                switch piece {
+                case let .own(range):
+                    add(UnsafeRawBufferPointer(rebasing: own[range]))
+                case let .kept(kept):
+                    for segment in kept.segments {
+                        add(segment)
+                        if vectors.count == Self.vectorsPerWrite { break pieces }
+                    }
+                }
+                if vectors.count == Self.vectorsPerWrite { break }
             }
+            return vectors.withUnsafeBufferPointer(body)
         }
-        return vectors.withUnsafeBufferPointer(body)
     }
 
     /// Lets go of what `count` more written bytes complete.
@@ -83,24 +125,29 @@ struct OutputQueue {
         writtenOfFirst = remaining
         if first == pieces.count {
             pieces.removeAll(keepingCapacity: true)
+            ownBytes.removeAll(keepingCapacity: ownBytes.capacity <= Self.writtenOwnBytesKept)
             first = 0
         }
     }
-}
 
-/// Bytes of an answer's own (its head, a small body) at a fixed address, so that a `writev` can point
-/// at them until the socket has taken them.
-private final class OwnedBytes: SegmentedBytes, @unchecked Sendable {
-    let segments: [UnsafeRawBufferPointer]
-    var byteCount: Int { segments[0].count }
-
-    init(_ bytes: [UInt8]) {
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
-        bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
-        segments = [UnsafeRawBufferPointer(storage)]
-    }
-
-    deinit {
-        segments[0].deallocate()
+    /// Moves the own bytes still to be written to the front once those written before them are many: a client
+    /// that takes its answers while it pipelines more keeps the queue from emptying, and one own piece that grows
+    /// while it is written from emptying at all.
+    private mutating func dropWrittenOwnBytes() {
+        if writtenOfFirst > 0, first < pieces.count, case let .own(range) = pieces[first] {
+            pieces[first] = .own((range.lowerBound + writtenOfFirst)..<range.upperBound)
+            writtenOfFirst = 0
+        }
+        let written = pieces[first...].lazy.compactMap { piece -> Int? in
+            guard case let .own(range) = piece else { return nil }
+            return range.lowerBound
+        }.first ?? ownBytes.count
+        guard written >= Self.writtenOwnBytesKept else { return }
+        ownBytes.removeFirst(written)
+        pieces.removeFirst(first)
+        first = 0
+        for index in pieces.indices {
+            if case let .own(range) = pieces[index] { pieces[index] = .own((range.lowerBound - written)..<(range.upperBound - written)) }
+        }
     }
 }

@@ -5,11 +5,10 @@ enum ResponseHead {
     ///   - contentLength: the body's length, also for a HEAD request, which gets no body.
     ///   - closing: whether the connection closes after this answer (`Connection: close`); an HTTP/1.0
     ///     client that stays is told `Connection: keep-alive`.
-    static func bytes(status: Int, headers: [(name: String, value: String)], contentLength: Int, version: RequestHead.Version,
-                      closing: Bool, date: [UInt8]) -> [UInt8] {
+    ///   - bytes: where the head is appended (a connection's buffer for what it sends).
+    static func append(status: Int, headers: [(name: String, value: String)], contentLength: Int, version: RequestHead.Version,
+                       closing: Bool, date: [UInt8], to bytes: inout [UInt8]) {
         // Appended from buffers, each a copy of its bytes: every answer's head is made here.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
         bytes += statusLine(status)
         for header in headers { appendField(header.name, header.value, to: &bytes) }
         // RFC 9110 §8.6: a 304 says no length unless the 200's, which it does not know; a 204 has none.
@@ -22,7 +21,6 @@ enum ResponseHead {
             bytes += Field.connectionKeepAlive
         }
         bytes += Field.headEnd
-        return bytes
     }
 
     /// The server's own fields around the `Date` value, which ends the head's fields.
