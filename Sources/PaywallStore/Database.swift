@@ -5,19 +5,19 @@ import CSQLite
 /// can lose the last commits on power loss but never leaves the database inconsistent. The WAL and
 /// its index stay beside the database when the last connection closes (emptied), so that the next
 /// command, a cold `resolve` say, does not create them again.
-final class Database {
-    enum TransactionMode: String {
+package final class Database {
+    package enum TransactionMode: String {
         /// Takes the write lock at once, so a concurrent writer fails early rather than mid-transaction.
         case immediate = "IMMEDIATE"
         /// Reads one consistent state across several statements.
         case deferred = "DEFERRED"
     }
 
-    let path: String
+    package let path: String
     private let handle: OpaquePointer
 
     /// - Parameter busyTimeout: how long a write waits for another connection's write lock before failing.
-    init(path: String, create: Bool, busyTimeout: Duration = PaywallStore.defaultBusyTimeout) throws(StoreError) {
+    package init(path: String, create: Bool, busyTimeout: Duration = PaywallStore.defaultBusyTimeout) throws(StoreError) {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -48,12 +48,12 @@ final class Database {
     }
 
     /// Runs SQL without results, possibly several statements.
-    func execute(_ sql: String) throws(StoreError) {
+    package func execute(_ sql: String) throws(StoreError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code: code) }
     }
 
-    func prepare(_ sql: String) throws(StoreError) -> Statement {
+    package func prepare(_ sql: String) throws(StoreError) -> Statement {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw error(code: code) }
@@ -61,7 +61,7 @@ final class Database {
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    func transaction<Result>(_ mode: TransactionMode = .immediate,
+    package func transaction<Result>(_ mode: TransactionMode = .immediate,
                              _ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
         try execute("BEGIN \(mode.rawValue)")
         do {
@@ -75,10 +75,13 @@ final class Database {
         }
     }
 
-    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows the last INSERT, UPDATE or DELETE changed (0 for an insert that met its conflict and did nothing).
+    package var changedRows: Int { Int(sqlite3_changes64(handle)) }
 
     /// The error for a failed call on this connection, with SQLite's message.
-    func error(code: Int32) -> StoreError {
+    package func error(code: Int32) -> StoreError {
         Self.error(code: code, reason: String(cString: sqlite3_errmsg(handle)), path: path)
     }
 

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A prepared statement of one connection, finalized when released.
-final class Statement {
+package final class Statement {
     private let handle: OpaquePointer
     private let database: Database
 
@@ -15,7 +15,7 @@ final class Statement {
     }
 
     /// Resets the statement and binds `arguments` to its parameters `?1`, `?2`, ...
-    func bind(_ arguments: any StatementArgument...) throws(StoreError) {
+    package func bind(_ arguments: any StatementArgument...) throws(StoreError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         for (index, argument) in arguments.enumerated() {
@@ -24,8 +24,13 @@ final class Statement {
         }
     }
 
+    /// Ends the statement's current run before its last row, letting go of what it reads.
+    package func reset() {
+        sqlite3_reset(handle)
+    }
+
     /// Advances to the next row; false when there are no more.
-    func step() throws(StoreError) -> Bool {
+    package func step() throws(StoreError) -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -34,44 +39,44 @@ final class Statement {
     }
 
     /// Steps through the remaining rows, transforming each.
-    func rows<Row>(_ transform: (Statement) throws(StoreError) -> Row) throws(StoreError) -> [Row] {
+    package func rows<Row>(_ transform: (Statement) throws(StoreError) -> Row) throws(StoreError) -> [Row] {
         var rows: [Row] = []
         while try step() { rows.append(try transform(self)) }
         return rows
     }
 
     /// Runs a statement that returns no rows.
-    func run() throws(StoreError) {
+    package func run() throws(StoreError) {
         while try step() {}
     }
 
-    func text(at column: Int32) -> String {
+    package func text(at column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
     }
 
     /// The column's bytes, valid until the statement steps again.
-    func bytes(at column: Int32) -> UnsafeRawBufferPointer {
+    package func bytes(at column: Int32) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: Int(sqlite3_column_bytes(handle, column)))
     }
 
     /// Nil for NULL.
-    func optionalText(at column: Int32) -> String? {
+    package func optionalText(at column: Int32) -> String? {
         sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(at: column)
     }
 
-    func integer(at column: Int32) -> Int64 {
+    package func integer(at column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
     }
 }
 
 /// A Swift value that binds to a statement parameter.
-protocol StatementArgument {
+package protocol StatementArgument {
     func bind(to statement: OpaquePointer, at index: Int32) -> Int32
 }
 
 extension String: StatementArgument {
-    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+    package func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         // Binds the exact UTF-8 bytes, so text with NUL characters survives. An empty buffer may have no
         // address, which SQLite would bind as NULL.
         guard !isEmpty else { return sqlite3_bind_text64(statement, index, "", 0, csqlite_transient(), UInt8(SQLITE_UTF8)) }
@@ -86,7 +91,7 @@ extension String: StatementArgument {
 
 /// A blob: the bytes as they are.
 extension Array: StatementArgument where Element == UInt8 {
-    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+    package func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         withUnsafeBytes { bytes in
             // An empty buffer may have no address, which SQLite would bind as NULL.
             sqlite3_bind_blob64(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(bytes.count),
@@ -96,20 +101,20 @@ extension Array: StatementArgument where Element == UInt8 {
 }
 
 extension Int64: StatementArgument {
-    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+    package func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, self)
     }
 }
 
 extension Int: StatementArgument {
-    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+    package func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, Int64(self))
     }
 }
 
 /// NULL when absent.
 extension Optional: StatementArgument where Wrapped: StatementArgument {
-    func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+    package func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         guard let self else { return sqlite3_bind_null(statement, index) }
         return self.bind(to: statement, at: index)
     }

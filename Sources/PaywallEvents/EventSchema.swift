@@ -1,0 +1,60 @@
+import PaywallStore
+
+/// The tables of `events.sqlite`. Every repeated string (a placement, a locale, a type) is stored once in
+/// `names` and referred to by its id, so that an event costs about a hundred bytes; `event_id` is the
+/// table's key (`WITHOUT ROWID`), kept once, and a second copy of an event meets it and is dropped.
+enum EventSchema {
+    static let version = 1
+
+    static let tables = """
+        CREATE TABLE names (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
+        CREATE TABLE events (
+            event_id TEXT PRIMARY KEY NOT NULL,
+            type INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            profile TEXT NOT NULL,
+            placement INTEGER NOT NULL,
+            variation INTEGER NOT NULL,
+            locale INTEGER,
+            locale_result INTEGER,
+            requested_locale INTEGER,
+            country INTEGER,
+            platform INTEGER,
+            app_version INTEGER,
+            snapshot INTEGER,
+            product INTEGER,
+            price_micros INTEGER,
+            currency INTEGER,
+            purchase_result INTEGER,
+            action_type INTEGER,
+            action_value TEXT,
+            screen INTEGER,
+            screen_order INTEGER,
+            screen_last INTEGER,
+            error_code INTEGER,
+            error_message TEXT
+        ) WITHOUT ROWID;
+        """
+
+    /// Creates the tables in a new file, or checks that an existing one is of a version this build reads.
+    static func prepare(_ database: Database) throws(StoreError) {
+        let statement = try database.prepare("PRAGMA user_version")
+        _ = try statement.step()
+        let found = Int(statement.integer(at: 0))
+        switch found {
+        case version:
+            return
+        case 0:
+            try database.transaction {
+                () throws(StoreError) in
+                try database.execute(tables)
+                try database.execute("PRAGMA user_version = \(version)")
+            }
+        default:
+            guard found < version else {
+                throw StoreError(kind: .newerSchema(found: found, supported: version),
+                                 message: "the events at \(database.path) were written by a newer paywalls (schema \(found); this one reads \(version))")
+            }
+        }
+    }
+}
