@@ -38,7 +38,7 @@ let package = Package(
         // answer's instructions); debug builds, which every test runs, keep them.
         .target(name: "PaywallServer", dependencies: ["Basics", "CLinuxEvents", "CZlib", "LocaleKit", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
-        .executableTarget(name: "paywalls", dependencies: ["Basics", "LocaleKit", "ArgumentKit", "PaywallModel", "PaywallStore", "PaywallResolver", "PaywallSync",
+        .executableTarget(name: "paywalls", dependencies: ["Basics", "LocaleKit", "ArgumentKit", "PaywallModel", "PaywallStore", "PaywallEvents", "PaywallResolver", "PaywallSync",
                                                            "PaywallServer", "Suggestions"]),
         .executableTarget(name: "paywalls-bench", dependencies: ["LocaleKit", "PaywallResolver", "PaywallStore"]),
         .testTarget(name: "LocaleKitTests", dependencies: ["LocaleKit", "FixtureSupport", "locale-sweep"]),

@@ -9,21 +9,22 @@ enum CommandTree {
         CoverageCommand.self, FallbacksCommand.self, ServeCommand.self,
     ]
 
-    /// `paywalls locale COMMAND`.
-    private static let localeCommands: [any Command.Type] = [LocaleExplainCommand.self, LocaleMatchCommand.self]
+    /// `paywalls GROUP COMMAND`: commands that share a subject.
+    private static let groups: [(spec: CommandSpec, commands: [any Command.Type])] = [
+        group("locale", abstract: "Inspect language tags and match locale preferences.", [LocaleExplainCommand.self, LocaleMatchCommand.self]),
+        group("events", abstract: "Store the paywall and flow events apps send.", [EventsIngestCommand.self]),
+    ]
 
-    private static let localeGroup = CommandSpec(
-        name: "locale",
-        abstract: "Inspect language tags and match locale preferences.",
-        subcommands: localeCommands.map { $0.spec }
-    )
+    private static func group(_ name: String, abstract: String, _ commands: [any Command.Type]) -> (CommandSpec, [any Command.Type]) {
+        (CommandSpec(name: name, abstract: abstract, subcommands: commands.map { $0.spec }), commands)
+    }
 
     /// The command that runs for `path` (`["paywalls", "locale", "match"]`), if it names one.
     static func leaf(at path: [String]) -> (any Command.Type)? {
         guard path.first == root.name else { return nil }
         switch path.count {
         case 2: return commands.first { $0.spec.name == path[1] }
-        case 3 where path[1] == localeGroup.name: return localeCommands.first { $0.spec.name == path[2] }
+        case 3: return groups.first { $0.spec.name == path[1] }?.commands.first { $0.spec.name == path[2] }
         default: return nil
         }
     }
@@ -44,6 +45,6 @@ enum CommandTree {
             .value("store", "dir", help: "The snapshot store (default: $PAYWALLS_STORE, else ./.paywalls)."),
             .value("locale-policy", "file", help: "Locale policy file (default: $PAYWALLS_LOCALE_POLICY, else the shipped policy.txt; see paywalls --help)."),
         ],
-        subcommands: commands.map { $0.spec } + [localeGroup]
+        subcommands: commands.map { $0.spec } + groups.map(\.spec)
     )
 }
