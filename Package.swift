@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "PaywallSync", dependencies: ["Basics", "CCurl", "Digests", "LocaleKit", "PaywallModel", "PaywallStore"]),
         // Release builds drop the run-time exclusivity checks of serve's per-request paths (an eighth of a /healthz
         // answer's instructions); debug builds, which every test runs, keep them.
-        .target(name: "PaywallServer", dependencies: ["Basics", "CLinuxEvents", "CZlib", "LocaleKit", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"],
+        .target(name: "PaywallServer", dependencies: ["Basics", "CLinuxEvents", "CZlib", "LocaleKit", "PaywallEvents", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .executableTarget(name: "paywalls", dependencies: ["Basics", "LocaleKit", "ArgumentKit", "PaywallModel", "PaywallStore", "PaywallEvents", "PaywallResolver", "PaywallSync",
                                                            "PaywallServer", "Suggestions"]),
@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "PaywallResolverTests", dependencies: ["PaywallResolver", "PaywallStore", "PaywallSync", "PaywallModel", "LocaleKit", "Digests", "FixtureSupport"]),
         .testTarget(name: "PaywallEventsTests", dependencies: ["PaywallEvents", "PaywallModel", "PaywallStore"]),
         .testTarget(name: "PaywallSyncTests", dependencies: ["PaywallSync", "PaywallModel", "PaywallStore", "Digests", "FixtureSupport"]),
-        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallModel", "PaywallSync", "LocaleKit", "FixtureSupport"]),
+        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallEvents", "PaywallStore", "PaywallModel", "PaywallSync", "LocaleKit", "FixtureSupport"]),
         .testTarget(name: "PaywallsCLITests", dependencies: ["paywalls", "ArgumentKit", "FixtureSupport"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -52,14 +52,22 @@ public final class EventStore {
 
     /// Stores `events` in one transaction: all or none, durable once this returns.
     public func append(_ events: some Collection<Event>) throws(StoreError) -> Appended {
+        try append(batches: [Array(events)])[0]
+    }
+
+    /// Stores several batches in one transaction (one commit for requests that came together): all or none,
+    /// durable once this returns; what each batch added, in order.
+    public func append(batches: [[Event]]) throws(StoreError) -> [Appended] {
         do {
             let accepted = try database.transaction { () throws(StoreError) in
-                var accepted = 0
-                for event in events where try store(event) { accepted += 1 }
-                return accepted
+                try batches.map { batch throws(StoreError) in
+                    var accepted = 0
+                    for event in batch where try store(event) { accepted += 1 }
+                    return accepted
+                }
             }
             names.commit()
-            return Appended(accepted: accepted, duplicates: events.count - accepted)
+            return zip(batches, accepted).map { Appended(accepted: $1, duplicates: $0.count - $1) }
         } catch {
             names.rollBack()
             throw error

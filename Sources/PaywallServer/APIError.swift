@@ -100,3 +100,11 @@ extension APIError {
                     + "is older than --max-staleness \(maxStaleness)")
     }
 }
+
+extension APIError {
+    /// Events that could not be stored now (the writer is behind, or the file cannot be written): nothing of the
+    /// batch was stored, and the client sends it again after `Retry-After`.
+    static func eventsUnavailable(_ message: String) -> APIError {
+        APIError(status: 503, code: "events_unavailable", message: message, extraHeaders: [("Retry-After", "1")])
+    }
+}

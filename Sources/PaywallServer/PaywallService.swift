@@ -1,5 +1,6 @@
 import Dispatch
 import LocaleKit
+import PaywallEvents
 import PaywallSync
 
 /// The service's answer to every request (docs/contracts.md): the bearer token on `/v1/*` when one is set, then
@@ -16,20 +17,37 @@ public struct PaywallService: HTTPResponder {
     ///   - storePath: the store `/v1/status` reports on.
     ///   - maxStaleness: `/readyz` says 503 while a source's newest good sync or import is older.
     ///   - bundleMaxAge: how long caches may keep a bundle without asking again (`--cache-max-age`).
+    ///   - events: where `POST /v1/events` sends its batches.
     public init(token: Token?, holder: SnapshotHolder, metrics: ServiceMetrics, freshness: SourceFreshness, maxStaleness: Duration?,
-                storePath: String, policy: LocalePolicy, bundleMaxAge: Duration? = nil) {
+                storePath: String, policy: LocalePolicy, bundleMaxAge: Duration? = nil, events: EventWriter) {
         authorization = token.map(BearerAuthorization.init)
         self.metrics = metrics
         caching = CachePolicy(bundleMaxAge: bundleMaxAge, isPrivate: token != nil)
         routes = [
             .bundle(holder), .bundles(holder), .placements(holder), .localeMatch(policy: policy), .status(storePath: storePath),
             .health, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness), .metrics(metrics, holder: holder, freshness: freshness),
+            .events(events),
         ]
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    public func answer(_ request: HTTPRequest) -> HTTPAnswer {
         let started = DispatchTime.now()
-        let (route, answer) = answer(request)
+        let (route, answer) = routed(request)
+        switch answer {
+        case let .now(response):
+            return .now(finished(response, route: route, request: request, started: started))
+        case let .later(deferred):
+            return .later(deferred.map { [self] in finished($0, route: route, request: request, started: started) })
+        }
+    }
+
+    /// The answer to `request`, waited for when it comes later.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        answer(request).waited()
+    }
+
+    /// A route's answer with what every answer carries, counted in the metrics.
+    private func finished(_ answer: HTTPResponse, route: Route?, request: HTTPRequest, started: DispatchTime) -> HTTPResponse {
         var response = answer
         if route != nil, response.status == 200 || response.status == 304 { Self.varyByEncoding(&response, request: request) }
         response.headers.append(("Cache-Control", caching.cacheControl(for: route?.caching ?? .live, status: response.status)))
@@ -61,22 +79,22 @@ public struct PaywallService: HTTPResponder {
     }
 
     /// The route (nil for none) and its answer.
-    private func answer(_ request: HTTPRequest) -> (Route?, HTTPResponse) {
+    private func routed(_ request: HTTPRequest) -> (Route?, HTTPAnswer) {
         // Bytes past ASCII must come percent-encoded: what arrives raw cannot be told apart once read.
         guard request.targetIsASCII else {
-            return (nil, APIError.badRequest("the request target must be ASCII: percent-encode other characters").response)
+            return (nil, .now(APIError.badRequest("the request target must be ASCII: percent-encode other characters").response))
         }
         if let authorization, request.path == "/v1" || request.path.hasPrefix("/v1/"),
            let refusal = authorization.refusal(of: request) {
-            return (nil, refusal.response)
+            return (nil, .now(refusal.response))
         }
         for route in routes {
             guard let captures = route.captures(in: request.path) else { continue }
             guard route.methods.contains(request.method) else {
-                return (route, APIError.methodNotAllowed(request.method, allowed: route.methods).response)
+                return (route, .now(APIError.methodNotAllowed(request.method, allowed: route.methods).response))
             }
-            return (route, route.respond(request, captures))
+            return (route, route.answer(request, captures))
         }
-        return (nil, APIError.notFound(path: request.path).response)
+        return (nil, .now(APIError.notFound(path: request.path).response))
     }
 }

@@ -6,13 +6,13 @@ import Testing
 @Suite struct DurationTextTests {
     @Test(arguments: [
         ("500ms", Duration.milliseconds(500)), ("0ms", .zero), ("5s", .seconds(5)), ("10m", .seconds(600)),
-        ("1h", .seconds(3600)), ("999999h", .seconds(999_999 * 3600)),
+        ("1h", .seconds(3600)), ("999999h", .seconds(999_999 * 3600)), ("90d", .seconds(90 * 86_400)),
     ])
     func spelledDurationsAreRead(_ text: String, _ expected: Duration) {
         #expect(DurationText.parse(text) == expected)
     }
 
-    @Test(arguments: ["", "5", "s", "-5s", "+5s", "1.5s", "5 s", "5S", "5sec", "5ms ", "1000000s", "٥s", "5d", "0x5s", "5s5s"])
+    @Test(arguments: ["", "5", "s", "-5s", "+5s", "1.5s", "5 s", "5S", "5sec", "5ms ", "1000000s", "٥s", "5D", "5dd", "0x5s", "5s5s"])
     func anythingElseIsRefused(_ text: String) {
         #expect(DurationText.parse(text) == nil)
     }

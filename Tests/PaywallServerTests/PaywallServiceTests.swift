@@ -1,6 +1,8 @@
 @testable import PaywallServer
 import LocaleKit
 import PaywallSync
+import PaywallEvents
+import PaywallStore
 import Testing
 
 @Suite("The service's routing and bearer token, without a socket")
@@ -8,7 +10,8 @@ struct PaywallServiceTests {
     /// Services over no store: routing and the token need none (a snapshot-less answer is 503).
     static func service(token: Token?) -> PaywallService {
         PaywallService(token: token, holder: SnapshotHolder(), metrics: ServiceMetrics(), freshness: SourceFreshness(), maxStaleness: nil,
-                       storePath: "/nonexistent/store", policy: .standard)
+                       storePath: "/nonexistent/store", policy: .standard,
+                       events: EventWriter { () throws(StoreError) in throw StoreError(kind: .missing, message: "no events here") })
     }
 
     let open = service(token: nil)

@@ -78,7 +78,8 @@ public final class HTTPServer: Sendable {
 
 /// What answers the requests a server reads, and those it refuses while reading them.
 public protocol HTTPResponder: Sendable {
-    func respond(to request: HTTPRequest) -> HTTPResponse
+    /// The answer to `request`, now or later (`DeferredResponse`): what the server asks.
+    func answer(_ request: HTTPRequest) -> HTTPAnswer
     /// The answer to a request the server could not read (malformed, too large, too slow): `error`'s,
     /// sent before the connection closes.
     func respond(toRefused error: APIError) -> HTTPResponse

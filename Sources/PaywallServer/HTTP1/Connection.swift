@@ -10,6 +10,8 @@ final class Connection {
         case head
         /// Reading the body of `head`.
         case body(RequestHead, BodyProgress)
+        /// The answer to `head` (for `path`) comes later (a `DeferredResponse`): nothing more is read meanwhile.
+        case waiting(RequestHead, path: String)
         /// An answer that closes the connection is queued: nothing more is read as requests. `lingering`:
         /// once it is written, what the client still sends is drained first (`Phase.lingering`).
         case closing(lingering: Bool)
@@ -28,6 +30,8 @@ final class Connection {
     enum Verdict: Equatable {
         /// Keep it, waiting for input (`readable`) or for room to write (`writable`).
         case await(readable: Bool)
+        /// Keep it, waiting for nothing but the later answer it is owed (`deliver`).
+        case pause
         case close
     }
 
@@ -38,6 +42,8 @@ final class Connection {
     private static let outputHighWater = 1 << 20
 
     let descriptor: Int32
+    /// Tells this connection from a later one its loop accepts on the same descriptor number.
+    let serial: UInt64
     private var input: [UInt8] = []
     /// Bytes at the start of `input` already taken.
     private var consumed = 0
@@ -52,8 +58,9 @@ final class Connection {
     /// When the request being read started, for the access log.
     private var requestStarted = ContinuousClock.now
 
-    init(descriptor: Int32, limits: RequestLimits) {
+    init(descriptor: Int32, serial: UInt64, limits: RequestLimits) {
         self.descriptor = descriptor
+        self.serial = serial
         headParser = RequestHeadParser(limits: limits)
     }
 
@@ -99,6 +106,7 @@ final class Connection {
             case .written:
                 lastActivity = .now
             }
+            if case .waiting = phase { return .pause }
             // Requests read already and held back by the high water are answered now that the queue is written:
             // no more bytes may come to wake the connection for them.
         } while heldBack
@@ -167,19 +175,39 @@ final class Connection {
                 refuse(error, lingering: true, on: loop)
                 return false
             }
-        case .closing, .lingering:
+        case .waiting, .closing, .lingering:
             return false
         }
     }
 
-    /// Answers the request whose head and body are in, and reads the next one unless this closes.
+    /// Answers the request whose head and body are in, now or once its answer comes.
     private func answer(_ head: RequestHead, on loop: EventLoop) {
         let request = HTTPRequest(method: head.method, target: head.target, headers: head.headers, body: body, httpVersion: head.version.text)
         body = []
-        let response = loop.responder.respond(to: request)
+        switch loop.responder.answer(request) {
+        case let .now(response):
+            finish(head, path: request.path, with: response, on: loop)
+        case let .later(deferred):
+            phase = .waiting(head, path: request.path)
+            let (descriptor, serial) = (descriptor, serial)
+            deferred.whenDone { response in loop.deliver(response, toConnection: descriptor, serial: serial) }
+        }
+    }
+
+    /// The answer a request waited for has come (on the loop's thread): sends it, then reads on.
+    func deliver(_ response: HTTPResponse, on loop: EventLoop) -> Verdict {
+        guard case let .waiting(head, path) = phase else { return .close }
+        // The wait was this side's: the client's silence is counted from now.
+        lastActivity = .now
+        finish(head, path: path, with: response, on: loop)
+        return proceed(on: loop)
+    }
+
+    /// Sends the answer to `head`, and reads the next request unless this closes.
+    private func finish(_ head: RequestHead, path: String, with response: HTTPResponse, on loop: EventLoop) {
         let closing = !head.keepAlive || loop.isStopping
         send(response, version: head.version, closing: closing, withBody: head.method != "HEAD", on: loop)
-        loop.accessLog?.record(method: head.method, path: request.path, status: response.status,
+        loop.accessLog?.record(method: head.method, path: path, status: response.status,
                                bodyBytes: head.method == "HEAD" ? 0 : response.body.count, duration: .now - requestStarted)
         if closing {
             phase = .closing(lingering: false)
@@ -233,6 +261,8 @@ final class Connection {
     /// What the connection does when it has been silent for `timeout`: nil to keep it.
     func expired(at now: ContinuousClock.Instant, timeout: Duration, on loop: EventLoop) -> Verdict? {
         if case let .lingering(until, _) = phase { return now < until ? nil : .close }
+        // The client is waiting for this side: its answer comes when it is ready.
+        if case .waiting = phase { return nil }
         guard now - lastActivity >= timeout else { return nil }
         if isIdle || !output.isEmpty { return .close }
         guard case .closing = phase else {

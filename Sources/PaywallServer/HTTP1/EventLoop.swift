@@ -4,8 +4,22 @@ import Synchronization
 
 /// One thread of the server: an epoll set over the server's listening socket (shared by the loops) and
 /// the connections it accepted, each served to the end on this thread. Level-triggered: a connection is
-/// watched for input, or, while the client does not take its answers, for room to write instead.
+/// watched for input, or, while the client does not take its answers, for room to write instead, or, while
+/// it waits for a later answer, for nothing (its hang-up or error still shows).
 final class EventLoop: @unchecked Sendable {
+    /// What a connection is watched for.
+    private enum Interest {
+        case input, output, nothing
+
+        var events: UInt32 {
+            switch self {
+            case .input: EPOLLIN.rawValue
+            case .output: EPOLLOUT.rawValue
+            case .nothing: 0
+            }
+        }
+    }
+
     enum ReadResult {
         case bytes
         case wouldBlock
@@ -27,12 +41,16 @@ final class EventLoop: @unchecked Sendable {
     private let epoll: Int32
     /// Written by `stop` from another thread, to wake the loop.
     private let wakeup: Int32
+    /// Written by `deliver` from another thread when a later answer is in `inbox`.
+    private let inboxSignal: Int32
+    private let inbox = Mutex<[(descriptor: Int32, serial: UInt64, response: HTTPResponse)]>([])
+    /// The serial number of the next connection accepted.
+    private var nextSerial: UInt64 = 0
     private let stopDeadline = Mutex<ContinuousClock.Instant?>(nil)
     /// Set once the loop no longer watches the listening socket, which the server may then close.
     let hasLetGoOfListener = Atomic<Bool>(false)
     private var connections: [Int32: Connection] = [:]
-    /// Whether each connection is watched for input (else for room to write).
-    private var watchingInput: [Int32: Bool] = [:]
+    private var interest: [Int32: Interest] = [:]
     private var isAccepting = false
     /// Where reads land before they join a connection's input.
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
@@ -47,14 +65,19 @@ final class EventLoop: @unchecked Sendable {
         self.maximumConnections = maximumConnections
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wakeup = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        // On a throw, deinit runs (every property is set) and closes whichever of the two opened.
-        guard epoll >= 0, wakeup >= 0 else { throw HTTPServerError(message: "cannot set up an event loop: \(String(cString: strerror(errno)))") }
+        inboxSignal = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        // On a throw, deinit runs (every property is set) and closes whichever of them opened.
+        guard epoll >= 0, wakeup >= 0, inboxSignal >= 0 else {
+            throw HTTPServerError(message: "cannot set up an event loop: \(String(cString: strerror(errno)))")
+        }
         watch(wakeup, events: EPOLLIN.rawValue, operation: EPOLL_CTL_ADD)
+        watch(inboxSignal, events: EPOLLIN.rawValue, operation: EPOLL_CTL_ADD)
         setAccepting(true)
     }
 
     deinit {
         if wakeup >= 0 { close(wakeup) }
+        if inboxSignal >= 0 { close(inboxSignal) }
         if epoll >= 0 { close(epoll) }
         scratch.deallocate()
     }
@@ -92,8 +115,15 @@ final class EventLoop: @unchecked Sendable {
         _ = write(wakeup, &one, 8)
     }
 
+    /// Hands a later answer to the connection `descriptor` (if it is still the one of `serial`), from any thread.
+    func deliver(_ response: HTTPResponse, toConnection descriptor: Int32, serial: UInt64) {
+        inbox.withLock { $0.append((descriptor, serial, response)) }
+        var one: UInt64 = 1
+        _ = write(inboxSignal, &one, 8)
+    }
+
     /// An event on `descriptor`: what it is ready for follows from how it is watched (a hang-up or an
-    /// error shows as a read or a write that fails).
+    /// error shows as a read or a write that fails, or, on a connection watched for nothing, as the event itself).
     private func handle(_ descriptor: Int32) {
         if descriptor == listener.descriptor {
             acceptConnections()
@@ -103,9 +133,25 @@ final class EventLoop: @unchecked Sendable {
             isStopping = true
             setAccepting(false)
             hasLetGoOfListener.store(true, ordering: .releasing)
+        } else if descriptor == inboxSignal {
+            var count: UInt64 = 0
+            _ = Glibc.read(inboxSignal, &count, 8)
+            let delivered = inbox.withLock { inbox in
+                let taken = inbox
+                inbox.removeAll()
+                return taken
+            }
+            for answer in delivered {
+                // A connection closed meanwhile (the client hung up) may have left its number to a newer one.
+                guard let connection = connections[answer.descriptor], connection.serial == answer.serial else { continue }
+                apply(connection.deliver(answer.response, on: self), to: answer.descriptor)
+            }
         } else if let connection = connections[descriptor] {
-            let verdict = watchingInput[descriptor] == true ? connection.readable(on: self) : connection.writable(on: self)
-            apply(verdict, to: descriptor)
+            switch interest[descriptor] {
+            case .input: apply(connection.readable(on: self), to: descriptor)
+            case .output: apply(connection.writable(on: self), to: descriptor)
+            case .nothing, nil: apply(.close, to: descriptor)
+            }
         }
     }
 
@@ -116,8 +162,9 @@ final class EventLoop: @unchecked Sendable {
                 var on: Int32 = 1
                 // Answers go out as they are written, not held back for more (Nagle).
                 _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-                connections[descriptor] = Connection(descriptor: descriptor, limits: limits)
-                watchingInput[descriptor] = true
+                connections[descriptor] = Connection(descriptor: descriptor, serial: nextSerial, limits: limits)
+                nextSerial += 1
+                interest[descriptor] = .input
                 watch(descriptor, events: EPOLLIN.rawValue, operation: EPOLL_CTL_ADD)
             case .none:
                 return
@@ -135,12 +182,12 @@ final class EventLoop: @unchecked Sendable {
     private func apply(_ verdict: Connection.Verdict, to descriptor: Int32) {
         switch verdict {
         case let .await(readable):
-            guard watchingInput[descriptor] != readable else { return }
-            watchingInput[descriptor] = readable
-            watch(descriptor, events: readable ? EPOLLIN.rawValue : EPOLLOUT.rawValue, operation: EPOLL_CTL_MOD)
+            watch(descriptor, for: readable ? .input : .output)
+        case .pause:
+            watch(descriptor, for: .nothing)
         case .close:
             guard connections.removeValue(forKey: descriptor) != nil else { return }
-            watchingInput[descriptor] = nil
+            interest[descriptor] = nil
             epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, nil)
             close(descriptor)
             if !isStopping, connections.count < maximumConnections { setAccepting(true) }
@@ -163,6 +210,12 @@ final class EventLoop: @unchecked Sendable {
         } else {
             epoll_ctl(epoll, EPOLL_CTL_DEL, listener.descriptor, nil)
         }
+    }
+
+    private func watch(_ descriptor: Int32, for wanted: Interest) {
+        guard interest[descriptor] != wanted else { return }
+        interest[descriptor] = wanted
+        watch(descriptor, events: wanted.events, operation: EPOLL_CTL_MOD)
     }
 
     private func watch(_ descriptor: Int32, events: UInt32, operation: Int32) {

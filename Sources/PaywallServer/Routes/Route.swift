@@ -10,16 +10,23 @@ struct Route: Sendable {
     let methods: [String]
     /// How caches may keep its answers.
     let caching: CachePolicy.Kind
-    let respond: @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPResponse
+    let answer: @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPAnswer
     /// The pattern's segments, split once: nil for a placeholder.
     private let segments: [[UInt8]?]
 
+    /// A route that answers at once.
     init(_ pattern: String, methods: [String], caching: CachePolicy.Kind,
          respond: @escaping @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPResponse) {
+        self.init(pattern, methods: methods, caching: caching) { .now(respond($0, $1)) }
+    }
+
+    /// A route that may answer later (`HTTPAnswer.later`).
+    init(_ pattern: String, methods: [String], caching: CachePolicy.Kind,
+         answer: @escaping @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPAnswer) {
         self.pattern = pattern
         self.methods = methods
         self.caching = caching
-        self.respond = respond
+        self.answer = answer
         segments = pattern.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { $0.first == UInt8(ascii: "{") ? nil : Array($0) }
     }
 

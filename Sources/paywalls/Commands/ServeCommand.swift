@@ -2,6 +2,7 @@ import ArgumentKit
 import Basics
 import Glibc
 import LocaleKit
+import PaywallEvents
 import PaywallModel
 import PaywallServer
 import PaywallStore
@@ -40,6 +41,8 @@ enum ServeCommand: Command {
             .value("max-staleness", "duration", help: "/readyz says 503 while a served source's newest good sync or import is older (1s to 720h)."),
             .value("reload-interval", "duration", help: "How often to look in the store for new snapshots (100ms to 1h; default: 1s); SIGHUP looks at once."),
             .value("cache-max-age", "duration", help: "Let caches keep a bundle this long without asking again (1s to 24h; default: they revalidate by its ETag each time)."),
+            .value("events-retention", "duration", help: "Delete events created longer ago, checked every hour (1h to 3650d; default: 90d)."),
+            .value("events-queue", "n", help: "Events held waiting for their commit; past it POST /v1/events answers 503 with Retry-After (default: \(EventWriter.defaultMaximumPendingEvents))."),
         ]
     )
 
@@ -55,6 +58,9 @@ enum ServeCommand: Command {
         let maxStaleness = try arguments.duration("max-staleness", in: .seconds(1)...(.seconds(30 * 86_400)))
         let reloadInterval = try arguments.duration("reload-interval", in: .milliseconds(100)...(.seconds(3_600))) ?? .seconds(1)
         let cacheMaxAge = try arguments.duration("cache-max-age", in: .seconds(1)...(.seconds(86_400)))
+        let eventsRetention = try arguments.duration("events-retention", in: .seconds(3_600)...(.seconds(3_650 * 86_400)))
+            ?? EventRetention.defaultPeriod
+        let eventsQueue = try arguments.wholeNumber("events-queue", in: 1...10_000_000) ?? EventWriter.defaultMaximumPendingEvents
         let token = try readToken(arguments)
         let accessLog = try openAccessLog(arguments, format: format)
         let syncSettings = try syncSettings(arguments, context: context)
@@ -75,8 +81,20 @@ enum ServeCommand: Command {
             log.event(event, ["message": .string(message)], human: message)
         }
         reloader.loadNow()
+        // events.sqlite is opened with the first batch: serve may start before the store exists.
+        let events = EventWriter(maximumPendingEvents: eventsQueue) { () throws(StoreError) in try EventStore.open(inStore: storePath) }
+        let retention = EventRetention(writer: events, keeping: eventsRetention) { outcome in
+            switch outcome {
+            case let .success(deleted) where deleted > 0:
+                log.event("events-deleted", ["count": .integer(deleted)], human: "retention: deleted \(deleted) events past \(DurationText.spelling(eventsRetention))")
+            case let .failure(failure):
+                log.event("events-retention-failed", ["message": .string(failure.message)], human: "retention: \(failure.message)")
+            case .success:
+                break
+            }
+        }
         let service = PaywallService(token: token, holder: holder, metrics: metrics, freshness: freshness, maxStaleness: maxStaleness,
-                                     storePath: storePath, policy: policy, bundleMaxAge: cacheMaxAge)
+                                     storePath: storePath, policy: policy, bundleMaxAge: cacheMaxAge, events: events)
         let server = HTTPServer(configuration: configuration, accessLog: accessLog, responder: service)
         let bound: ListenAddress
         do {
@@ -88,6 +106,7 @@ enum ServeCommand: Command {
         context.standardOutput.writeLine(JSONValue.object(startup).rendered())
         context.standardOutput.flush()
         reloader.start()
+        retention.start()
         sync?.start(whenPublished: { reloader.wake() })
         log.event("listening", ["url": .string(bound.url), "threads": .integer(configuration.threads)],
                   human: "listening on \(bound.url) (\(configuration.threads) threads)")
@@ -100,6 +119,9 @@ enum ServeCommand: Command {
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
         log.event("stopping", ["signal": .string(name)], human: "\(name): finishing requests in flight, then stopping")
         server.shutdown(grace: shutdownGrace)
+        retention.stop()
+        // Batches still being committed finish: their clients were answered, or are closed without an answer.
+        events.drain()
         switch sync?.stop(within: shutdownGrace) {
         case .finished?:
             log.event("sync-finished", [:], human: "the sync in progress ended before stopping")

@@ -1,0 +1,44 @@
+import PaywallEvents
+import PaywallModel
+
+extension Route {
+    /// `POST /v1/events`: `{"events": [EVENT, ...]}` → `{"accepted", "duplicates", "rejected": [{"index", "pointer",
+    /// "message"}]}`, answered once the events are on disk; 400 for a body that is no batch, 413 past its limits,
+    /// 503 with `Retry-After` when the writer is behind or cannot write (nothing of the batch stored).
+    static func events(_ writer: EventWriter) -> Route {
+        Route("/v1/events", methods: ["POST"], caching: .live) { request, _ in
+            let read = request.body.withUnsafeBytes { bytes in Result { () throws(EventBatch.Refusal) in try EventBatch.read(bytes) } }
+            let batch: EventBatch
+            switch read {
+            case let .success(read):
+                batch = read
+            case let .failure(refusal):
+                let error = refusal.kind == .tooLarge
+                    ? APIError(status: 413, code: "content_too_large", message: refusal.message) : APIError.badRequest(refusal.message)
+                return .now(error.response)
+            }
+            guard !batch.events.isEmpty else { return .now(answer(EventStore.Appended(accepted: 0, duplicates: 0), batch)) }
+            let deferred = DeferredResponse()
+            let queued = writer.submit(batch.events.map(\.event)) { outcome in
+                switch outcome {
+                case let .success(appended): deferred.complete(with: answer(appended, batch))
+                case let .failure(failure): deferred.complete(with: APIError.eventsUnavailable("the events were not stored: \(failure.message)").response)
+                }
+            }
+            guard queued else {
+                return .now(APIError.eventsUnavailable("more events are waiting to be stored than the server holds; send again shortly").response)
+            }
+            return .later(deferred)
+        }
+    }
+
+    private static func answer(_ appended: EventStore.Appended, _ batch: EventBatch) -> HTTPResponse {
+        .json(.object(JSONObject([
+            "accepted": .integer(appended.accepted), "duplicates": .integer(appended.duplicates),
+            "rejected": .array(batch.rejections.map { rejection in
+                .object(JSONObject(["index": .integer(rejection.index), "pointer": .string(rejection.pointer.description),
+                                    "message": .string(rejection.message)]))
+            }),
+        ])))
+    }
+}
