@@ -79,14 +79,31 @@ public final class EventStore {
         func name(_ text: String?) throws(StoreError) -> Int64? {
             try text.map { text throws(StoreError) in try names.id(of: text) }
         }
-        try insert.bind(
-            event.id, try names.id(of: event.kind.rawValue), event.createdAtMilliseconds, event.profileID,
-            try names.id(of: event.placementID), try names.id(of: event.variationID), try name(event.locale),
-            try name(event.localeResult?.rawValue), try name(event.requestedLocale), try name(event.country), try name(event.platform),
-            try name(event.appVersion), try name(event.snapshot), try name(event.product?.vendorProductID), event.product?.priceMicros,
-            try name(event.product?.currency), try name(event.purchaseResult?.rawValue), try name(event.action?.kind.rawValue),
-            event.action?.value, try name(event.screen?.id), event.screen?.order, event.screen?.isLast.map { $0 ? 1 : 0 },
-            try name(event.failure?.code), event.failure?.message)
+        insert.reset()
+        try insert.set(1, event.id)
+        try insert.set(2, try names.id(of: event.kind.rawValue))
+        try insert.set(3, event.createdAtMilliseconds)
+        try insert.set(4, event.profileID)
+        try insert.set(5, try names.id(of: event.placementID))
+        try insert.set(6, try names.id(of: event.variationID))
+        try insert.set(7, try name(event.locale))
+        try insert.set(8, try name(event.localeResult?.rawValue))
+        try insert.set(9, try name(event.requestedLocale))
+        try insert.set(10, try name(event.country))
+        try insert.set(11, try name(event.platform))
+        try insert.set(12, try name(event.appVersion))
+        try insert.set(13, try name(event.snapshot))
+        try insert.set(14, try name(event.product?.vendorProductID))
+        try insert.set(15, event.product?.priceMicros)
+        try insert.set(16, try name(event.product?.currency))
+        try insert.set(17, try name(event.purchaseResult?.rawValue))
+        try insert.set(18, try name(event.action?.kind.rawValue))
+        try insert.set(19, event.action?.value)
+        try insert.set(20, try name(event.screen?.id))
+        try insert.set(21, event.screen?.order)
+        try insert.set(22, event.screen?.isLast.map { $0 ? 1 : 0 })
+        try insert.set(23, try name(event.failure?.code))
+        try insert.set(24, event.failure?.message)
         try insert.run()
         return database.changedRows == 1
     }

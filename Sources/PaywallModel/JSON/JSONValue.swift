@@ -48,7 +48,9 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The value of the first member named `key`.
     public subscript(key: String) -> JSONValue? {
-        members.first { $0.key == key }?.value
+        // By index: a closure over the members would copy (and retain) each one it looks at.
+        for index in members.indices where members[index].key == key { return members[index].value }
+        return nil
     }
 
     public mutating func append(_ key: String, _ value: JSONValue) {
