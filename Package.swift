@@ -16,6 +16,8 @@ let package = Package(
         ),
         .target(name: "LocaleKit", dependencies: ["Basics", "CICUBridge"]),
         .target(name: "Suggestions"),
+        // The math of `paywalls report`: Beta posteriors of conversion rates, chance to be best, sample ratio mismatch.
+        .target(name: "ExperimentStatistics"),
         // What every layer needs of the system and has one way of doing: writing all of a buffer, sizes in messages.
         .target(name: "Basics"),
         .target(name: "ArgumentKit", dependencies: ["Basics", "Suggestions"]),
@@ -46,6 +48,7 @@ let package = Package(
         .executableTarget(name: "locale-sweep", dependencies: ["LocaleKit"], path: "Tests/LocaleSweep"),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit", "Basics"]),
         .testTarget(name: "SuggestionsTests", dependencies: ["Suggestions"]),
+        .testTarget(name: "ExperimentStatisticsTests", dependencies: ["ExperimentStatistics"]),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel", "LocaleKit", "FixtureSupport"]),
