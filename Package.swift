@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "PaywallStore", dependencies: ["Basics", "CSQLite", "Digests", "PaywallModel"]),
         .target(name: "PaywallResolver", dependencies: ["Basics", "Digests", "LocaleKit", "PaywallModel", "PaywallStore", "Suggestions"]),
         // Paywall and flow events: read from batches, kept in events.sqlite beside the snapshots.
-        .target(name: "PaywallEvents", dependencies: ["PaywallModel", "PaywallStore"]),
+        .target(name: "PaywallEvents", dependencies: ["ExperimentStatistics", "PaywallModel", "PaywallStore"]),
         .target(name: "PaywallSync", dependencies: ["Basics", "CCurl", "Digests", "LocaleKit", "PaywallModel", "PaywallStore"]),
         // Release builds drop the run-time exclusivity checks of serve's per-request paths (an eighth of a /healthz
         // answer's instructions); debug builds, which every test runs, keep them.

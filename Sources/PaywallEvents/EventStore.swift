@@ -23,14 +23,18 @@ public final class EventStore {
         names = try NameTable(database)
     }
 
-    /// Opens `events.sqlite` in the store directory `directory`, creating it (not the directory) when missing.
-    public static func open(inStore directory: String) throws(StoreError) -> EventStore {
+    /// Opens `events.sqlite` in the store directory `directory`, creating it (not the directory) when missing
+    /// and `create` says so.
+    public static func open(inStore directory: String, create: Bool = true) throws(StoreError) -> EventStore {
         let path = (directory.hasSuffix("/") ? directory : directory + "/") + fileName
         var status = stat()
         if stat(directory, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR {
             throw StoreError(kind: .missing, message: "no store directory at \(directory) for \(fileName)")
         }
-        let database = try Database(path: path, create: true)
+        if !create, access(path, F_OK) != 0 {
+            throw StoreError(kind: .missing, message: "no events at \(path) (send them to POST /v1/events, or `paywalls events ingest FILE`)")
+        }
+        let database = try Database(path: path, create: create)
         // Every commit reaches the disk before the events are acknowledged.
         try database.execute("PRAGMA synchronous = FULL")
         try EventSchema.prepare(database)

@@ -67,9 +67,13 @@ package final class Statement {
         UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: Int(sqlite3_column_bytes(handle, column)))
     }
 
+    package func isNull(at column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
     /// Nil for NULL.
     package func optionalText(at column: Int32) -> String? {
-        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(at: column)
+        isNull(at: column) ? nil : text(at: column)
     }
 
     package func integer(at column: Int32) -> Int64 {

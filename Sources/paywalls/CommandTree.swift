@@ -6,7 +6,7 @@ enum CommandTree {
     /// `paywalls COMMAND`, in the order help lists them.
     private static let commands: [any Command.Type] = [
         ImportCommand.self, SyncCommand.self, ResolveCommand.self, StatusCommand.self, SnapshotsCommand.self, DiffCommand.self,
-        CoverageCommand.self, FallbacksCommand.self, ServeCommand.self,
+        CoverageCommand.self, FallbacksCommand.self, ServeCommand.self, ReportCommand.self,
     ]
 
     /// `paywalls GROUP COMMAND`: commands that share a subject.

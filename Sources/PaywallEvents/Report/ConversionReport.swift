@@ -1,0 +1,108 @@
+import ExperimentStatistics
+import PaywallStore
+
+/// The A/B result of each placement's variations, from the events: who was exposed to which variation (a
+/// profile counts once, in the variation of its first `shown` at the placement), who of them bought after it,
+/// the posterior of each rate, the chance that each is best, and whether exposures follow the audience's weights.
+public struct ConversionReport: Sendable {
+    public struct Variation: Sendable, Equatable {
+        public let variationID: String
+        public let exposures: Int
+        public let conversions: Int
+        /// Conversions per exposure; 0 without exposures.
+        public let rate: Double
+        /// The 95% credible interval of Beta(1 + conversions, 1 + exposures − conversions).
+        public let interval: ClosedRange<Double>
+        public let chanceToBeBest: Double
+        /// The converted purchases' prices per currency, in millionths.
+        public let revenueMicros: [String: Int64]
+    }
+
+    /// A χ² test of exposures per variation against the variation weights of the placement's audience.
+    public struct SampleRatio: Sendable, Equatable {
+        public static let mismatchThreshold = 0.001
+
+        public let pValue: Double
+        public var mismatch: Bool { pValue < Self.mismatchThreshold }
+    }
+
+    /// The variations within one value of the query's `groupBy`.
+    public struct Group: Sendable, Equatable {
+        /// Nil for the profiles whose first exposure did not say.
+        public let value: String?
+        public let variations: [Variation]
+    }
+
+    public struct Placement: Sendable, Equatable {
+        public let placementID: String
+        public let exposures: Int
+        public let conversions: Int
+        /// Exposed profiles later (or earlier) shown another variation of the placement too.
+        public let multipleExposures: Int
+        public let variations: [Variation]
+        /// Nil when no audience of the placement has all the variations exposed, or fewer than two were.
+        public let sampleRatio: SampleRatio?
+        public let groups: [Group]
+    }
+
+    public let query: ReportQuery
+    public let placements: [Placement]
+
+    /// The placement's audiences, in priority order, each as its variations' weights (percent), as the snapshot
+    /// `snapshot` has them (the one most exposures name; nil when none does): empty when there is no such placement.
+    public typealias Weights = (_ placementID: String, _ snapshot: String?) -> [[(variationID: String, weight: Int)]]
+}
+
+extension ConversionReport {
+    /// The report of `query` over `store`'s events.
+    public static func build(from store: EventStore, query: ReportQuery, weights: Weights) throws(StoreError) -> ConversionReport {
+        let read = try store.exposuresAndConversions(query)
+        let placements = read.sorted { $0.key < $1.key }.map { placementID, profiles in
+            placement(placementID, profiles: Array(profiles.values), weights: weights)
+        }
+        return ConversionReport(query: query, placements: placements)
+    }
+
+    private static func placement(_ placementID: String, profiles: [ExposedProfile], weights: Weights) -> Placement {
+        let variations = variations(of: profiles)
+        let snapshot = mostCommon(profiles.compactMap(\.snapshot))
+        let groups = Dictionary(grouping: profiles, by: \.group).map { value, members in Group(value: value, variations: Self.variations(of: members)) }
+            .sorted { ($0.value ?? "") < ($1.value ?? "") }
+        return Placement(placementID: placementID, exposures: profiles.count, conversions: profiles.filter(\.converted).count,
+                         multipleExposures: profiles.filter(\.exposedToSeveral).count, variations: variations,
+                         sampleRatio: sampleRatio(variations, audiences: weights(placementID, snapshot)), groups: groups)
+    }
+
+    private static func variations(of profiles: [ExposedProfile]) -> [Variation] {
+        let byVariation = Dictionary(grouping: profiles, by: \.variation).sorted { $0.key < $1.key }
+        let posteriors = byVariation.map { _, members in
+            BetaPosterior(conversions: members.filter(\.converted).count, exposures: members.count)
+        }
+        let best = chanceToBeBest(posteriors)
+        return zip(byVariation, zip(posteriors, best)).map { entry, statistics in
+            let (variationID, members) = entry
+            let conversions = members.filter(\.converted).count
+            var revenue: [String: Int64] = [:]
+            for member in members {
+                for (currency, micros) in member.revenueMicros { revenue[currency, default: 0] += micros }
+            }
+            return Variation(variationID: variationID, exposures: members.count, conversions: conversions,
+                             rate: Double(conversions) / Double(members.count), interval: statistics.0.credibleInterval(),
+                             chanceToBeBest: statistics.1, revenueMicros: revenue)
+        }
+    }
+
+    /// The test against the first audience (in priority order) that has every variation exposed.
+    private static func sampleRatio(_ variations: [Variation], audiences: [[(variationID: String, weight: Int)]]) -> SampleRatio? {
+        guard variations.count >= 2, let audience = audiences.first(where: { audience in
+            variations.allSatisfy { variation in audience.contains { $0.variationID == variation.variationID } }
+        }) else { return nil }
+        let observed = audience.map { planned in variations.first { $0.variationID == planned.variationID }?.exposures ?? 0 }
+        guard let test = sampleRatioMismatch(observed: observed, expectedWeights: audience.map { Double($0.weight) }) else { return nil }
+        return SampleRatio(pValue: test.pValue)
+    }
+
+    private static func mostCommon(_ values: [String]) -> String? {
+        Dictionary(grouping: values, by: { $0 }).max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key
+    }
+}
