@@ -26,7 +26,7 @@ public struct PaywallService: HTTPResponder {
         routes = [
             .bundle(holder), .bundles(holder), .placements(holder), .localeMatch(policy: policy), .status(storePath: storePath),
             .health, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness), .metrics(metrics, holder: holder, freshness: freshness),
-            .events(events),
+            .events(events), .report(storePath: storePath),
         ]
     }
 

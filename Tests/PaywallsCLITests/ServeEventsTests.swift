@@ -97,6 +97,31 @@ import Testing
         #expect(server.running.isRunning)
     }
 
+    /// `GET /v1/report` answers what `paywalls report --json` prints for the same query (an empty report before the
+    /// first event); a bad query is a 400.
+    @Test func theReportRouteAnswersTheCommandsJSON() throws {
+        let server = try serve()
+        #expect(try server.request("GET", "/v1/report").body == #"{"placements":[]}"#)
+        let purchase = #"{"event_id":"buy","type":"purchase_finished","created_at":"2026-11-29T13:00:00Z","profile_id":"p-a","#
+            + #""placement_id":"onboarding","variation_id":"v-a","purchase_result":"purchased"}"#
+        let body = #"{"events":[\#(Self.event("a")),\#(Self.event("b")),\#(purchase)]}"#
+        #expect(try server.request("POST", "/v1/events", body: body).json()["accepted"] as? Int == 3)
+        let answer = try server.request("GET", "/v1/report?placement=onboarding&by=locale-result")
+        #expect(answer.status == 200)
+        #expect(answer.header("Cache-Control") == "no-store")
+        let printed = try store.run(["report", "--json", "--placement", "onboarding", "--by", "locale-result"])
+        #expect(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? NSDictionary
+            == JSONSerialization.jsonObject(with: Data(printed.standardOutput.utf8)) as? NSDictionary)
+        #expect(answer.body.contains(#""conversions":1"#))
+        for (target, message) in [("/v1/report?by=language", "by must be locale, locale-result, country or platform"),
+                                  ("/v1/report?since=yesterday", "since must be an RFC 3339 time"),
+                                  ("/v1/report?placment=x", "placment")] {
+            let refused = try server.request("GET", target)
+            #expect(refused.status == 400, "\(target)")
+            #expect(refused.body.contains(message), "\(target): \(refused.body)")
+        }
+    }
+
     static let refusedBodies: [(String, String, Int, String, String)] = [
         ("not JSON", "{\"events\": [", 400, "bad_request", "the body is not JSON"),
         ("no events array", #"{"requests": []}"#, 400, "bad_request", #"the body must have an "events" array"#),

@@ -48,6 +48,11 @@ public struct ConversionReport: Sendable {
     public let query: ReportQuery
     public let placements: [Placement]
 
+    public init(query: ReportQuery, placements: [Placement]) {
+        self.query = query
+        self.placements = placements
+    }
+
     /// The placement's audiences, in priority order, each as its variations' weights (percent), as the snapshot
     /// `snapshot` has them (the one most exposures name; nil when none does): empty when there is no such placement.
     public typealias Weights = (_ placementID: String, _ snapshot: String?) -> [[(variationID: String, weight: Int)]]

@@ -1,7 +1,6 @@
 import ArgumentKit
 import PaywallEvents
 import PaywallModel
-import PaywallStore
 
 /// `paywalls report`: the A/B result per placement and variation from the events, and, split by locale, what
 /// each served locale converts.
@@ -39,7 +38,7 @@ enum ReportCommand: Command {
         let report: ConversionReport
         do {
             let events = try EventStore.open(inStore: path, create: false)
-            report = try ConversionReport.build(from: events, query: query, weights: AudienceWeights(storePath: path).weights)
+            report = try ConversionReport.build(from: events, query: query, weights: ConversionReport.audienceWeights(inStore: path))
         } catch {
             throw CommandFailure(error)
         }
@@ -48,22 +47,5 @@ enum ReportCommand: Command {
         } else {
             context.standardOutput.write(ReportTable(report).text)
         }
-    }
-}
-
-/// The audiences' variation weights from the snapshot store beside the events, read as the report asks.
-private struct AudienceWeights {
-    let store: PaywallStore?
-
-    init(storePath: String) {
-        store = try? PaywallStore.open(at: storePath, create: false)
-    }
-
-    func weights(_ placementID: String, _ snapshotKey: String?) -> [[(variationID: String, weight: Int)]] {
-        guard let store else { return [] }
-        let named = snapshotKey.flatMap { try? store.snapshot(matching: $0) }
-        guard let snapshot = named ?? (try? store.currentSnapshot()) ?? nil,
-              let stored = try? store.reader(of: snapshot).placement(placementID) else { return [] }
-        return stored.placement.audiences.map { $0.variations.map { ($0.variationID, $0.weight) } }
     }
 }
