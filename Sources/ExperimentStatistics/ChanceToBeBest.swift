@@ -16,12 +16,17 @@ public func chanceToBeBest(_ posteriors: [BetaPosterior], draws: Int = 100_000, 
     default:
         precondition(draws > 0, "at least one draw, not \(draws)")
         var generator = SplitMix64(seed: seed)
+        let samplers = posteriors.map(RateSampler.init)
         var wins = [Int](repeating: 0, count: posteriors.count)
-        var rates = [Double](repeating: 0, count: posteriors.count)
         for _ in 0..<draws {
-            for index in posteriors.indices { rates[index] = generator.nextRate(from: posteriors[index]) }
             // Ties between continuous draws have probability 0; the first of them wins.
-            wins[rates.indices.max { rates[$0] < rates[$1] }!] += 1
+            var best = 0
+            var highest = -1.0
+            for index in samplers.indices {
+                let rate = samplers[index].next(using: &generator)
+                if rate > highest { (best, highest) = (index, rate) }
+            }
+            wins[best] += 1
         }
         return wins.map { Double($0) / Double(draws) }
     }

@@ -18,7 +18,8 @@ def main():
     with open(path, "w") as out:
         while written < count:
             journey = JOURNEYS[profile % len(JOURNEYS)]
-            placement, variation, locale = profile % 3, (profile // 3) % 3, LOCALES[(profile * 7) % 40]
+            # Journeys, placements and variations cycle at different rates, so that each placement and variation sees each journey.
+            placement, variation, locale = (profile // 6) % 3, (profile // 18) % 3, LOCALES[(profile * 7) % 40]
             for step, kind in enumerate(journey):
                 if written == count:
                     break

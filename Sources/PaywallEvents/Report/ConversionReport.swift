@@ -71,8 +71,8 @@ extension ConversionReport {
     private static func placement(_ placementID: String, profiles: [ExposedProfile], weights: Weights) -> Placement {
         let variations = variations(of: profiles)
         let snapshot = mostCommon(profiles.compactMap(\.snapshot))
-        let groups = Dictionary(grouping: profiles, by: \.group).map { value, members in Group(value: value, variations: Self.variations(of: members)) }
-            .sorted { ($0.value ?? "") < ($1.value ?? "") }
+        let groups = Dictionary(grouping: profiles, by: \.group).sorted { ($0.key ?? "") < ($1.key ?? "") }
+            .concurrentMap { value, members in Group(value: value, variations: Self.variations(of: members)) }
         return Placement(placementID: placementID, exposures: profiles.count, conversions: profiles.filter(\.converted).count,
                          multipleExposures: profiles.filter(\.exposedToSeveral).count, variations: variations,
                          sampleRatio: sampleRatio(variations, audiences: weights(placementID, snapshot)), groups: groups)

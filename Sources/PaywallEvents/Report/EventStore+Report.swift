@@ -1,7 +1,7 @@
 import PaywallStore
 
 /// One profile exposed at a placement: its first exposure, and what followed.
-struct ExposedProfile {
+struct ExposedProfile: Sendable {
     let createdAt: Int64
     var variation: String
     /// The query's `groupBy` value at the first exposure.
