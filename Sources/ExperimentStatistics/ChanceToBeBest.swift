@@ -5,7 +5,7 @@ import Foundation
 /// One variation is surely the best. Two get the exact answer (`probability(that:exceeds:)`). Three or more are
 /// counted over `draws` joint draws from the posteriors, made by a generator seeded with `seed` (any fixed number
 /// will do), so that a report shows the same numbers on every run, and on every machine whose C library rounds `log`
-/// and `cos` alike, as glibc does everywhere. The answers sum to 1, up to rounding.
+/// alike, as glibc does everywhere. The answers sum to 1, up to rounding.
 public func chanceToBeBest(_ posteriors: [BetaPosterior], draws: Int = 100_000, seed: UInt64 = 0x5EED_AB7E_57ED_0001) -> [Double] {
     switch posteriors.count {
     case 0: return []
@@ -15,7 +15,7 @@ public func chanceToBeBest(_ posteriors: [BetaPosterior], draws: Int = 100_000, 
         return [1 - second, second]
     default:
         precondition(draws > 0, "at least one draw, not \(draws)")
-        var generator = SplitMix64(seed: seed)
+        var source = Draws(SplitMix64(seed: seed))
         let samplers = posteriors.map(RateSampler.init)
         var wins = [Int](repeating: 0, count: posteriors.count)
         for _ in 0..<draws {
@@ -23,7 +23,7 @@ public func chanceToBeBest(_ posteriors: [BetaPosterior], draws: Int = 100_000, 
             var best = 0
             var highest = -1.0
             for index in samplers.indices {
-                let rate = samplers[index].next(using: &generator)
+                let rate = samplers[index].next(using: &source)
                 if rate > highest { (best, highest) = (index, rate) }
             }
             wins[best] += 1

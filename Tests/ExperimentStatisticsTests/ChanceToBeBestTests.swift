@@ -73,9 +73,10 @@ import Testing
         let three = posteriors([(10, 100), (15, 100), (12, 100)])
         let first = chanceToBeBest(three, draws: 20_000)
         #expect(chanceToBeBest(three, draws: 20_000) == first)
-        // The counts of an independent Python port of the same draws (SplitMix64, Box–Muller, Marsaglia–Tsang, the
-        // first maximum wins) with the default seed: 1889, 13254 and 4857 of 20,000, the same on every machine.
-        #expect(first == [0.09445, 0.6627, 0.24285])
+        // The counts of an independent Python port of the same draws (SplitMix64, Marsaglia's polar normals, both of
+        // each pair, Marsaglia–Tsang, the first maximum wins) with the default seed: 1929, 13236 and 4835 of 20,000,
+        // the same on every machine whose libm rounds log as glibc's.
+        #expect(first == [0.09645, 0.6618, 0.24175])
         #expect(chanceToBeBest(three, draws: 20_000, seed: 7) != first)
     }
 }

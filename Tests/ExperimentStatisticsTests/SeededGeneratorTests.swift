@@ -25,8 +25,9 @@ import Testing
     // draws put the sample mean within about 4 standard errors of these.
     @Test("Gamma draws", arguments: [1.0, 3.5, 40, 1_000_000])
     func gammaMoments(shape: Double) {
-        var generator = SplitMix64(seed: 11)
-        let draws = (0..<100_000).map { _ in generator.nextGamma(shape: shape) }
+        var source = Draws(SplitMix64(seed: 11))
+        let sampler = GammaSampler(shape: shape)
+        let draws = (0..<100_000).map { _ in sampler.next(using: &source) }
         let mean = draws.reduce(0, +) / Double(draws.count)
         let variance = draws.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(draws.count - 1)
         #expect(abs(mean - shape) < 4 * (shape / Double(draws.count)).squareRoot())
@@ -35,8 +36,9 @@ import Testing
 
     @Test func betaDrawsHaveTheirPosteriorsMean() {
         let posterior = BetaPosterior(conversions: 30, exposures: 300)
-        var generator = SplitMix64(seed: 12)
-        let draws = (0..<100_000).map { _ in generator.nextRate(from: posterior) }
+        var source = Draws(SplitMix64(seed: 12))
+        let sampler = RateSampler(posterior)
+        let draws = (0..<100_000).map { _ in sampler.next(using: &source) }
         let mean = draws.reduce(0, +) / Double(draws.count)
         let standardDeviation = (posterior.alpha * posterior.beta / (302 * 302 * 303)).squareRoot()
         #expect(abs(mean - posterior.mean) < 4 * standardDeviation / Double(draws.count).squareRoot())
