@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 // Draws built on `next()` alone, not on `Double.random(in:using:)`, whose use of the generator is the standard
 // library's to change: the same seed must give the same draws with every toolchain.

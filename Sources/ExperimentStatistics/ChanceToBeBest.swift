@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// For each variation, the probability that its conversion rate is the highest of all, the posteriors independent.
 ///

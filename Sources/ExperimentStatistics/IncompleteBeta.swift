@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The regularized incomplete beta function I_x(a, b): the probability that a Beta(a, b) variable is at most `x`.
 ///

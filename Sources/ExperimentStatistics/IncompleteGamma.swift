@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The upper regularized incomplete gamma function Q(a, x) = Γ(a, x) / Γ(a): the chance that a χ² variable with 2a
 /// degrees of freedom exceeds 2x.

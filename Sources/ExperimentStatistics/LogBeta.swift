@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// log Γ(x) for x > 0, by the C library's `lgamma_r`: plain `lgamma` also stores the sign of Γ(x) in the global
 /// `signgam`, a data race when reports or tests compute in parallel.

@@ -10,6 +10,8 @@ public final class EventRetention: @unchecked Sendable {
     private let period: Duration
     private let interval: Duration
     private let report: @Sendable (Result<Int, EventWriter.Failure>) -> Void
+    /// Where the passes run, one at a time: `stop` waits on it for a pass under way.
+    private let queue = DispatchQueue(label: "paywalls.events.retention", qos: .utility)
     /// Made by `start` (a timer must not be let go of before it runs), cancelled by `stop`; both are called
     /// by the retention's owner, on one thread.
     private var timer: DispatchSourceTimer?
@@ -25,7 +27,7 @@ public final class EventRetention: @unchecked Sendable {
 
     public func start() {
         guard timer == nil else { return }
-        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now(), repeating: .seconds(Int(interval.components.seconds)))
         timer.setEventHandler { [writer, period, report] in
             report(writer.deleteEvents(createdBefore: Self.nowMilliseconds() - Int64(period.components.seconds) * 1000))
@@ -34,9 +36,11 @@ public final class EventRetention: @unchecked Sendable {
         self.timer = timer
     }
 
+    /// Stops the passes; returns once a pass under way has ended (and reported).
     public func stop() {
         timer?.cancel()
         timer = nil
+        queue.sync {}
     }
 
     static func nowMilliseconds() -> Int64 {

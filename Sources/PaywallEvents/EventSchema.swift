@@ -36,17 +36,18 @@ enum EventSchema {
         ) WITHOUT ROWID;
         """
 
-    /// Creates the tables in a new file, or checks that an existing one is of a version this build reads.
-    static func prepare(_ database: Database) throws(StoreError) {
-        let statement = try database.prepare("PRAGMA user_version")
-        _ = try statement.step()
-        let found = Int(statement.integer(at: 0))
+    /// Creates the tables in a new file (when `create`; else a file without them is no events yet, as one another
+    /// process is creating may be), or checks that an existing one is of a version this build reads.
+    static func prepare(_ database: Database, create: Bool) throws(StoreError) {
+        let found = try storedVersion(database)
         switch found {
         case version:
             return
         case 0:
-            try database.transaction {
-                () throws(StoreError) in
+            guard create else { throw StoreError(kind: .missing, message: "no events at \(database.path) yet") }
+            try database.transaction { () throws(StoreError) in
+                // Another process may have made them since the version was read; the write lock orders the two.
+                guard try storedVersion(database) == 0 else { return }
                 try database.execute(tables)
                 try database.execute("PRAGMA user_version = \(version)")
             }
@@ -56,5 +57,11 @@ enum EventSchema {
                                  message: "the events at \(database.path) were written by a newer paywalls (schema \(found); this one reads \(version))")
             }
         }
+    }
+
+    private static func storedVersion(_ database: Database) throws(StoreError) -> Int {
+        let statement = try database.prepare("PRAGMA user_version")
+        _ = try statement.step()
+        return Int(statement.integer(at: 0))
     }
 }

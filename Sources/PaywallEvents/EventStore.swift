@@ -37,7 +37,7 @@ public final class EventStore {
         let database = try Database(path: path, create: create)
         // Every commit reaches the disk before the events are acknowledged.
         try database.execute("PRAGMA synchronous = FULL")
-        try EventSchema.prepare(database)
+        try EventSchema.prepare(database, create: create)
         return try EventStore(database: database)
     }
 

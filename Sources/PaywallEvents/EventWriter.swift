@@ -74,11 +74,14 @@ public final class EventWriter: Sendable {
         }
     }
 
-    /// Deletes the events created before `milliseconds` (epoch) on the writer's queue, between commits.
+    /// Deletes the events created before `milliseconds` (epoch) on the writer's queue, between commits. Without a
+    /// store directory there is nothing to delete.
     public func deleteEvents(createdBefore milliseconds: Int64) -> Result<Int, Failure> {
         queue.sync { () -> Result<Int, Failure> in
             do throws(StoreError) {
                 return .success(try openedStore().deleteEvents(createdBefore: milliseconds))
+            } catch where error.kind == .missing {
+                return .success(0)
             } catch {
                 return .failure(Failure(message: error.message))
             }

@@ -73,22 +73,10 @@ import Testing
     /// Another writer holding events.sqlite past the busy timeout: a temporary failure that says how far it got.
     @Test func aLockedFileIsATemporaryFailure() throws {
         _ = try store.run(["events", "ingest", try write([Self.line("first")])])
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", """
-            import sqlite3, sys, time
-            db = sqlite3.connect(sys.argv[1], isolation_level=None)
-            db.execute("BEGIN IMMEDIATE")
-            print("locked", flush=True)
-            time.sleep(6)
-            """, store.path + "/events.sqlite"]
-        let output = Pipe()
-        holder.standardOutput = output
-        try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
-        _ = output.fileHandleForReading.availableData  // "locked"
+        let lock = try SQLiteWriteLock(store.path + "/events.sqlite", seconds: 6)
         let outcome = try store.run(["events", "ingest", try write([Self.line("second")])])
         #expect(outcome.status == 75)
         #expect(outcome.standardError.contains("after 0 events of"), "\(outcome.standardError)")
+        withExtendedLifetime(lock) {}
     }
 }

@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ([], "error: missing subcommand: expected one of import, sync, resolve, status, snapshots, diff, coverage, fallbacks, serve, locale"),
+        ([], "error: missing subcommand: expected one of import, sync, resolve, status, snapshots, diff, coverage, fallbacks, serve, report, locale, events"),
         (["locale"], "error: missing subcommand: expected one of explain, match"),
         (["lcoale"], "error: unknown subcommand 'lcoale', did you mean 'locale'?"),
         (["locale", "match", "--mdoe", "icu"], "error: unknown option '--mdoe', did you mean '--mode'?"),

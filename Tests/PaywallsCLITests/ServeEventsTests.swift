@@ -181,20 +181,7 @@ import Testing
     @Test func aWriterThatCannotKeepUpAnswers503() throws {
         let server = try serve(["--events-queue", "500"])
         #expect(try server.request("POST", "/v1/events", body: Self.batch(["first"])).status == 200)
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", """
-            import sqlite3, sys, time
-            db = sqlite3.connect(sys.argv[1], isolation_level=None)
-            db.execute("BEGIN IMMEDIATE")
-            print("locked", flush=True)
-            time.sleep(5)
-            """, store.path + "/events.sqlite"]
-        let output = Pipe()
-        holder.standardOutput = output
-        try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
-        _ = output.fileHandleForReading.availableData
+        let lock = try SQLiteWriteLock(store.path + "/events.sqlite", seconds: 5)
         let blocked = BlockedAnswer()
         let (host, port) = (server.host, server.port)
         let first = Thread {
@@ -211,6 +198,7 @@ import Testing
         #expect(blocked.done.wait(timeout: .now() + 10) == .success)
         #expect(blocked.response?.status == 503, "\(blocked.response?.body ?? "no answer")")
         #expect(blocked.response?.body.contains("the events were not stored") == true)
+        withExtendedLifetime(lock) {}
         #expect(try storedIDs() == ["first"])
         #expect(try server.request("GET", "/healthz").status == 200)
     }
