@@ -28,6 +28,20 @@ import Testing
         #expect(try server.request("GET", "/healthz").status == 200)
     }
 
+    /// Events and the report are `/v1/*` too: without the token nothing is stored and nothing is told.
+    @Test func eventsAndTheReportNeedTheBearerToken() throws {
+        let (server, _) = try server([])
+        let body = #"{"events":[{"event_id":"t1","type":"shown","created_at":"2026-11-29T12:00:00Z","profile_id":"p","#
+            + #""placement_id":"pl","variation_id":"v"}]}"#
+        #expect(try server.request("POST", "/v1/events", body: body).status == 401)
+        #expect(try server.request("GET", "/v1/report").status == 401)
+        // The store directory does not exist in this fixture: with the token, the batch reaches the writer, which
+        // says it cannot store it (nothing was stored before either).
+        let stored = try server.request("POST", "/v1/events", headers: ["Authorization: Bearer \(Self.secret)"], body: body)
+        #expect(stored.errorCode == "events_unavailable", "\(stored.body)")
+        #expect(try server.request("GET", "/v1/report", headers: ["Authorization: Bearer \(Self.secret)"]).body == #"{"placements":[]}"#)
+    }
+
     @Test(arguments: [AccessLogCase.human, .json])
     func theAccessLogHasEachRequestAndNeverTheTokenOrTheQuery(_ format: AccessLogCase) throws {
         let (server, logPath) = try server(["--log-format", format.rawValue])
