@@ -34,7 +34,8 @@ public final class EventWriter: Sendable {
         self.open = open
     }
 
-    /// Queues `events`; false (and `completion` never runs) when too many are waiting already.
+    /// Queues `events`; false (and `completion` never runs) when too many are waiting already (a batch is taken
+    /// whatever its size when none is, so that a limit below a batch still lets batches through one at a time).
     public func submit(_ events: [Event], completion: @escaping Completion) -> Bool {
         let startsWriting: Bool? = pending.withLock { pending in
             guard pending.eventCount == 0 || pending.eventCount + events.count <= maximumPendingEvents else { return nil }
@@ -47,9 +48,6 @@ public final class EventWriter: Sendable {
         if startsWriting { queue.async { self.writeWhilePending() } }
         return true
     }
-
-    /// Events queued and not yet committed.
-    public var pendingEventCount: Int { pending.withLock { $0.eventCount } }
 
     /// Commits what is waiting, again and again, until nothing is.
     private func writeWhilePending() {
