@@ -1,34 +1,41 @@
+import Dispatch
 import PaywallEvents
 import PaywallModel
 
 extension Route {
     /// `POST /v1/events`: `{"events": [EVENT, ...]}` → `{"accepted", "duplicates", "rejected": [{"index", "pointer",
     /// "message"}]}`, answered once the events are on disk; 400 for a body that is no batch, 413 past its limits,
-    /// 503 with `Retry-After` when the writer is behind or cannot write (nothing of the batch stored).
+    /// 503 with `Retry-After` when the writer is behind or cannot write (nothing of the batch stored). The batch is
+    /// read off the event loop (half a millisecond for 500 events), which meanwhile answers its other connections;
+    /// each connection has one batch in flight at most, so what waits is bounded by the connection limit.
     static func events(_ writer: EventWriter) -> Route {
         Route("/v1/events", methods: ["POST"], caching: .live) { request, _ in
-            let read = request.body.withUnsafeBytes { bytes in Result { () throws(EventBatch.Refusal) in try EventBatch.read(bytes) } }
-            let batch: EventBatch
-            switch read {
-            case let .success(read):
-                batch = read
-            case let .failure(refusal):
-                let error = refusal.kind == .tooLarge
-                    ? APIError(status: 413, code: "content_too_large", message: refusal.message) : APIError.badRequest(refusal.message)
-                return .now(error.response)
-            }
-            guard !batch.events.isEmpty else { return .now(answer(EventStore.Appended(accepted: 0, duplicates: 0), batch)) }
             let deferred = DeferredResponse()
-            let queued = writer.submit(batch.events.map(\.event)) { outcome in
-                switch outcome {
-                case let .success(appended): deferred.complete(with: answer(appended, batch))
-                case let .failure(failure): deferred.complete(with: APIError.eventsUnavailable("the events were not stored: \(failure.message)").response)
-                }
-            }
-            guard queued else {
-                return .now(APIError.eventsUnavailable("more events are waiting to be stored than the server holds; send again shortly").response)
-            }
+            DispatchQueue.global(qos: .userInitiated).async { store(request.body, in: writer, answering: deferred) }
             return .later(deferred)
+        }
+    }
+
+    private static func store(_ body: [UInt8], in writer: EventWriter, answering deferred: DeferredResponse) {
+        let read = body.withUnsafeBytes { bytes in Result { () throws(EventBatch.Refusal) in try EventBatch.read(bytes) } }
+        let batch: EventBatch
+        switch read {
+        case let .success(read):
+            batch = read
+        case let .failure(refusal):
+            let error = refusal.kind == .tooLarge
+                ? APIError(status: 413, code: "content_too_large", message: refusal.message) : APIError.badRequest(refusal.message)
+            return deferred.complete(with: error.response)
+        }
+        guard !batch.events.isEmpty else { return deferred.complete(with: answer(EventStore.Appended(accepted: 0, duplicates: 0), batch)) }
+        let queued = writer.submit(batch.events.map(\.event)) { outcome in
+            switch outcome {
+            case let .success(appended): deferred.complete(with: answer(appended, batch))
+            case let .failure(failure): deferred.complete(with: APIError.eventsUnavailable("the events were not stored: \(failure.message)").response)
+            }
+        }
+        if !queued {
+            deferred.complete(with: APIError.eventsUnavailable("more events are waiting to be stored than the server holds; send again shortly").response)
         }
     }
 
