@@ -6,9 +6,33 @@ extension Event {
     /// The longest free text (`action.value`, `error.message`), in bytes.
     public static let maximumTextBytes = 2048
 
+    /// An event read, or its first problem.
+    public enum Reading: Sendable {
+        case event(Event)
+        case rejected(ValidationIssue)
+    }
+
+    /// The event `value` at `pointer` spells, or its first problem.
+    public static func read(_ value: JSONValue, at pointer: JSONPointer) -> Reading {
+        let issues = IssueCollector(limit: 1)
+        guard let event = decoded(from: value, at: pointer, issues: issues) else {
+            return .rejected(issues.issues.first ?? ValidationIssue(pointer, "not an event"))
+        }
+        return .event(event)
+    }
+
+    /// The event one line of JSON spells (`paywalls events ingest`), or its first problem.
+    public static func read(json bytes: UnsafeRawBufferPointer) -> Reading {
+        do throws(JSONSyntaxError) {
+            return read(try JSONParser.parse(bytes), at: .root)
+        } catch {
+            return .rejected(ValidationIssue(.root, "not JSON: \(error)"))
+        }
+    }
+
     /// The event `value` at `pointer` spells, or nil with its first problem reported to `issues`.
     /// Members this version does not know are ignored, so that an SDK's newer fields do not cost the event.
-    public static func decoded(from value: JSONValue, at pointer: JSONPointer, issues: IssueCollector) -> Event? {
+    static func decoded(from value: JSONValue, at pointer: JSONPointer, issues: IssueCollector) -> Event? {
         let reported = issues.reportCount
         guard let reader = FieldReader(value, at: pointer, issues: issues, membersRequired: true) else { return nil }
         let id = reader.boundedText("event_id", maximumBytes: maximumIDBytes, required: true)

@@ -61,11 +61,9 @@ public struct EventBatch: Sendable {
         var rejections: [Rejection] = []
         events.reserveCapacity(elements.count)
         for (index, value) in elements {
-            let issues = IssueCollector(limit: 1)
-            if let event = Event.decoded(from: value, at: pointer.appending(index), issues: issues) {
-                events.append((index, event))
-            } else if let issue = issues.issues.first {
-                rejections.append(Rejection(index: index, pointer: issue.pointer, message: issue.reason))
+            switch Event.read(value, at: pointer.appending(index)) {
+            case let .event(event): events.append((index, event))
+            case let .rejected(issue): rejections.append(Rejection(index: index, pointer: issue.pointer, message: issue.reason))
             }
         }
         self.events = events

@@ -29,9 +29,10 @@ enum EventJSON {
 
     /// The one event of `value`, or the first problem of it.
     static func decoded(_ value: JSONValue) -> Result<Event, ValidationIssue> {
-        let issues = IssueCollector(limit: 1)
-        if let event = Event.decoded(from: value, at: .root, issues: issues) { return .success(event) }
-        return .failure(issues.issues.first ?? ValidationIssue(.root, "no issue reported"))
+        switch Event.read(value, at: .root) {
+        case let .event(event): .success(event)
+        case let .rejected(issue): .failure(issue)
+        }
     }
 }
 

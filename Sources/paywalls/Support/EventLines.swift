@@ -76,7 +76,7 @@ struct EventLines {
             switch line {
             case let .text(bytes):
                 guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return }
-                switch Self.read(bytes) {
+                switch Event.read(json: bytes) {
                 case let .event(event): batch.append(event)
                 case let .rejected(issue): outcome.rejections.append(Rejection(line: lineNumber, pointer: issue.pointer, message: issue.reason))
                 }
@@ -92,25 +92,6 @@ struct EventLines {
                                  message: "\(failure.message) (after \(outcome.accepted) events of \(name) were stored, at line \(lineNumber))")
         }
         return outcome
-    }
-
-    private enum Reading {
-        case event(Event)
-        case rejected(ValidationIssue)
-    }
-
-    private static func read(_ bytes: UnsafeRawBufferPointer) -> Reading {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes)
-        } catch {
-            return .rejected(ValidationIssue(.root, "not JSON: \(error)"))
-        }
-        let issues = IssueCollector(limit: 1)
-        guard let event = Event.decoded(from: value, at: .root, issues: issues) else {
-            return .rejected(issues.issues.first ?? ValidationIssue(.root, "not an event"))
-        }
-        return .event(event)
     }
 }
 
