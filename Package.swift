@@ -29,12 +29,14 @@ let package = Package(
         .target(name: "CCurl"),
         // zlib's headers (zlib1g-dev); the library itself is opened when serve first gzips an answer.
         .target(name: "CZlib"),
+        // libpq's headers (libpq-dev); the library itself is opened when events first go to PostgreSQL (--events-url).
+        .target(name: "CPostgres"),
         .target(name: "Digests", dependencies: ["COpenSSL"]),
         .target(name: "PaywallModel"),
         .target(name: "PaywallStore", dependencies: ["Basics", "CSQLite", "Digests", "PaywallModel"]),
         .target(name: "PaywallResolver", dependencies: ["Basics", "Digests", "LocaleKit", "PaywallModel", "PaywallStore", "Suggestions"]),
-        // Paywall and flow events: read from batches, kept in events.sqlite beside the snapshots.
-        .target(name: "PaywallEvents", dependencies: ["ExperimentStatistics", "PaywallModel", "PaywallStore"]),
+        // Paywall and flow events: read from batches, kept in events.sqlite beside the snapshots or in PostgreSQL.
+        .target(name: "PaywallEvents", dependencies: ["CPostgres", "ExperimentStatistics", "PaywallModel", "PaywallStore"]),
         .target(name: "PaywallSync", dependencies: ["Basics", "CCurl", "Digests", "LocaleKit", "PaywallModel", "PaywallStore"]),
         // Release builds drop the run-time exclusivity checks of serve's per-request paths (an eighth of a /healthz
         // answer's instructions); debug builds, which every test runs, keep them.
@@ -54,7 +56,7 @@ let package = Package(
         .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel", "LocaleKit", "FixtureSupport"]),
         .testTarget(name: "PaywallStoreTests", dependencies: ["PaywallStore", "PaywallModel", "LocaleKit", "FixtureSupport"]),
         .testTarget(name: "PaywallResolverTests", dependencies: ["PaywallResolver", "PaywallStore", "PaywallSync", "PaywallModel", "LocaleKit", "Digests", "FixtureSupport"]),
-        .testTarget(name: "PaywallEventsTests", dependencies: ["PaywallEvents", "PaywallModel", "PaywallStore"]),
+        .testTarget(name: "PaywallEventsTests", dependencies: ["PaywallEvents", "PaywallModel", "PaywallStore", "FixtureSupport"]),
         .testTarget(name: "PaywallSyncTests", dependencies: ["PaywallSync", "PaywallModel", "PaywallStore", "Digests", "FixtureSupport"]),
         .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallEvents", "PaywallStore", "PaywallModel", "PaywallSync", "LocaleKit", "FixtureSupport"]),
         .testTarget(name: "PaywallsCLITests", dependencies: ["paywalls", "ArgumentKit", "FixtureSupport"]),

@@ -104,7 +104,7 @@ extension APIError {
 extension APIError {
     /// Events that could not be stored now (the writer is behind, or the file cannot be written): nothing of the
     /// batch was stored, and the client sends it again after `Retry-After`.
-    static func eventsUnavailable(_ message: String) -> APIError {
-        APIError(status: 503, code: "events_unavailable", message: message, extraHeaders: [("Retry-After", "1")])
+    static func eventsUnavailable(_ message: String, retryAfterSeconds: Int = 1) -> APIError {
+        APIError(status: 503, code: "events_unavailable", message: message, extraHeaders: [("Retry-After", String(retryAfterSeconds))])
     }
 }

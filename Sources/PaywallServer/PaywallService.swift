@@ -18,15 +18,16 @@ public struct PaywallService: HTTPResponder {
     ///   - maxStaleness: `/readyz` says 503 while a source's newest good sync or import is older.
     ///   - bundleMaxAge: how long caches may keep a bundle without asking again (`--cache-max-age`).
     ///   - events: where `POST /v1/events` sends its batches.
+    ///   - eventStore: where `GET /v1/report` reads them.
     public init(token: Token?, holder: SnapshotHolder, metrics: ServiceMetrics, freshness: SourceFreshness, maxStaleness: Duration?,
-                storePath: String, policy: LocalePolicy, bundleMaxAge: Duration? = nil, events: EventWriter) {
+                storePath: String, policy: LocalePolicy, bundleMaxAge: Duration? = nil, events: EventWriter, eventStore: EventStoreLocation) {
         authorization = token.map(BearerAuthorization.init)
         self.metrics = metrics
         caching = CachePolicy(bundleMaxAge: bundleMaxAge, isPrivate: token != nil)
         routes = [
             .bundle(holder), .bundles(holder), .placements(holder), .localeMatch(policy: policy), .status(storePath: storePath),
-            .health, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness), .metrics(metrics, holder: holder, freshness: freshness),
-            .events(events), .report(storePath: storePath),
+            .health, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness, events: events),
+            .metrics(metrics, holder: holder, freshness: freshness, events: events), .events(events), .report(events: eventStore, storePath: storePath),
         ]
     }
 

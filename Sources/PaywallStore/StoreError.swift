@@ -10,6 +10,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The file is not a database, or its contents do not decode.
         case corrupt
         case io
+        /// The database server cannot be reached, refused the connection, or the connection to it was lost.
+        case unreachable
     }
 
     public let kind: Kind

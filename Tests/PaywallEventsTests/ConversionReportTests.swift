@@ -6,13 +6,13 @@ import Testing
 /// The report over a real events.sqlite, against counts made by hand and statistics computed with SciPy 1.17
 /// (`scipy.stats.beta.ppf`, `scipy.integrate.quad` of f_B · F_A, `scipy.stats.chisquare`).
 @Suite struct ConversionReportTests {
-    let store: EventStore
+    let store: SQLiteEventStore
     let directory: String
 
     init() throws {
         directory = NSTemporaryDirectory() + "report-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        store = try EventStore.open(inStore: directory)
+        store = try SQLiteEventStore.open(inStore: directory)
     }
 
     private var serial = 0
@@ -143,7 +143,7 @@ import Testing
         let empty = directory + "/empty"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         #expect {
-            _ = try EventStore.open(inStore: empty, create: false)
+            _ = try SQLiteEventStore.open(inStore: empty, create: false)
         } throws: { error in
             (error as? StoreError)?.kind == .missing && ((error as? StoreError)?.message.hasPrefix("no events at ") ?? false)
         }

@@ -19,7 +19,7 @@ import Testing
     }
 
     /// The stored events' ids, with their placement and type as the names table spells them.
-    private func stored(_ store: EventStore) throws -> [String] {
+    private func stored(_ store: SQLiteEventStore) throws -> [String] {
         let rows = try store.database.prepare("""
             SELECT event_id, placement.text, type.text FROM events
             JOIN names AS placement ON placement.id = events.placement JOIN names AS type ON type.id = events.type ORDER BY event_id
@@ -28,16 +28,16 @@ import Testing
     }
 
     @Test func aSecondCopyOfAnEventIsADuplicateInABatchAcrossBatchesAndAfterAReopen() throws {
-        let store = try EventStore.open(inStore: directory)
-        #expect(try store.append(events(["a", "b", "a"])) == EventStore.Appended(accepted: 2, duplicates: 1))
-        #expect(try store.append(events(["b", "c"])) == EventStore.Appended(accepted: 1, duplicates: 1))
-        let reopened = try EventStore.open(inStore: directory)
-        #expect(try reopened.append(events(["c", "d"])) == EventStore.Appended(accepted: 1, duplicates: 1))
+        let store = try SQLiteEventStore.open(inStore: directory)
+        #expect(try store.append(events(["a", "b", "a"])) == AppendedEvents(accepted: 2, duplicates: 1))
+        #expect(try store.append(events(["b", "c"])) == AppendedEvents(accepted: 1, duplicates: 1))
+        let reopened = try SQLiteEventStore.open(inStore: directory)
+        #expect(try reopened.append(events(["c", "d"])) == AppendedEvents(accepted: 1, duplicates: 1))
         #expect(try stored(reopened) == ["a onboarding shown", "b onboarding shown", "c onboarding shown", "d onboarding shown"])
     }
 
     @Test func everyMemberIsStoredAsSent() throws {
-        let store = try EventStore.open(inStore: directory)
+        let store = try SQLiteEventStore.open(inStore: directory)
         var event = Event(id: "full", kind: .purchaseFinished, createdAtMilliseconds: 7, profileID: "p", placementID: "pl", variationID: "v")
         event.locale = "pt-BR"
         event.localeResult = .fallback
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func theFileCommitsToDiskBeforeAppendReturns() throws {
-        let store = try EventStore.open(inStore: directory)
+        let store = try SQLiteEventStore.open(inStore: directory)
         let settings = try store.database.prepare("SELECT * FROM pragma_synchronous, pragma_journal_mode")
         #expect(try settings.step())
         #expect(settings.integer(at: 0) == 2)  // FULL
@@ -68,7 +68,7 @@ import Testing
 
     /// A batch that fails part way stores none of its events, and the names it made are not taken for stored ones.
     @Test func aBatchThatFailsStoresNothing() throws {
-        let store = try EventStore.open(inStore: directory)
+        let store = try SQLiteEventStore.open(inStore: directory)
         try store.database.execute("""
             CREATE TRIGGER poison BEFORE INSERT ON events WHEN NEW.event_id = 'poison' BEGIN SELECT RAISE(ABORT, 'poisoned'); END
             """)
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func retentionDeletesOnlyOlderEventsInBatches() throws {
-        let store = try EventStore.open(inStore: directory)
+        let store = try SQLiteEventStore.open(inStore: directory)
         _ = try store.append(events(["old1", "old2", "old3"], createdAt: 1_000) + events(["edge"], createdAt: 2_000) + events(["new"], createdAt: 3_000))
         #expect(try store.deleteEvents(createdBefore: 2_000, batch: 2) == 3)
         #expect(try stored(store).map { $0.split(separator: " ")[0] } == ["edge", "new"])
@@ -87,11 +87,11 @@ import Testing
     }
 
     @Test func aFileOfANewerVersionIsRefusedWithItsPath() throws {
-        _ = try EventStore.open(inStore: directory)
+        _ = try SQLiteEventStore.open(inStore: directory)
         let raw = try Database(path: directory + "/events.sqlite", create: false)
         try raw.execute("PRAGMA user_version = 99")
         #expect {
-            _ = try EventStore.open(inStore: directory)
+            _ = try SQLiteEventStore.open(inStore: directory)
         } throws: { error in
             (error as? StoreError)?.message == "the events at \(directory)/events.sqlite were written by a newer paywalls (schema 99; this one reads 1)"
         }
@@ -99,7 +99,7 @@ import Testing
 
     @Test func noStoreDirectoryIsAClearError() {
         #expect {
-            _ = try EventStore.open(inStore: directory + "/missing")
+            _ = try SQLiteEventStore.open(inStore: directory + "/missing")
         } throws: { error in
             (error as? StoreError)?.message == "no store directory at \(directory)/missing for events.sqlite"
         }

@@ -11,7 +11,8 @@ struct PaywallServiceTests {
     static func service(token: Token?) -> PaywallService {
         PaywallService(token: token, holder: SnapshotHolder(), metrics: ServiceMetrics(), freshness: SourceFreshness(), maxStaleness: nil,
                        storePath: "/nonexistent/store", policy: .standard,
-                       events: EventWriter { () throws(StoreError) in throw StoreError(kind: .missing, message: "no events here") })
+                       events: EventWriter { () throws(StoreError) in throw StoreError(kind: .missing, message: "no events here") },
+                       eventStore: .storeDirectory("/nonexistent/store"))
     }
 
     let open = service(token: nil)

@@ -60,40 +60,47 @@ public struct ConversionReport: Sendable {
 
 extension ConversionReport {
     /// The report of `query` over `store`'s events.
-    public static func build(from store: EventStore, query: ReportQuery, weights: Weights) throws(StoreError) -> ConversionReport {
-        let read = try store.exposuresAndConversions(query)
-        let placements = read.sorted { $0.key < $1.key }.map { placementID, profiles in
-            placement(placementID, profiles: Array(profiles.values), weights: weights)
+    public static func build(from store: some EventStore, query: ReportQuery, weights: Weights) throws(StoreError) -> ConversionReport {
+        build(from: try store.conversionTallies(query), query: query, weights: weights)
+    }
+
+    /// The report of `query` made of the sums `tallies`.
+    static func build(from tallies: ConversionTallies, query: ReportQuery, weights: Weights) -> ConversionReport {
+        let byPlacement = Dictionary(grouping: tallies.sums, by: \.key.placementID).sorted { $0.key < $1.key }
+        let placements = byPlacement.map { placementID, sums in
+            placement(placementID, sums: sums, snapshot: mostCommon(tallies.snapshots[placementID] ?? [:]), weights: weights)
         }
         return ConversionReport(query: query, placements: placements)
     }
 
-    private static func placement(_ placementID: String, profiles: [ExposedProfile], weights: Weights) -> Placement {
-        let variations = variations(of: profiles)
-        let snapshot = mostCommon(profiles.compactMap(\.snapshot))
-        let groups = Dictionary(grouping: profiles, by: \.group).sorted { ($0.key ?? "") < ($1.key ?? "") }
+    private typealias Tally = (key: ConversionTallies.Key, value: ConversionTallies.Sums)
+
+    private static func placement(_ placementID: String, sums: [Tally], snapshot: String?, weights: Weights) -> Placement {
+        let variations = variations(of: sums)
+        let groups = Dictionary(grouping: sums, by: \.key.group).sorted { ($0.key ?? "") < ($1.key ?? "") }
             .concurrentMap { value, members in Group(value: value, variations: Self.variations(of: members)) }
-        return Placement(placementID: placementID, exposures: profiles.count, conversions: profiles.filter(\.converted).count,
-                         multipleExposures: profiles.filter(\.exposedToSeveral).count, variations: variations,
+        return Placement(placementID: placementID, exposures: variations.reduce(0) { $0 + $1.exposures },
+                         conversions: variations.reduce(0) { $0 + $1.conversions },
+                         multipleExposures: sums.reduce(0) { $0 + $1.value.multipleExposures }, variations: variations,
                          sampleRatio: sampleRatio(variations, audiences: weights(placementID, snapshot)), groups: groups)
     }
 
-    private static func variations(of profiles: [ExposedProfile]) -> [Variation] {
-        let byVariation = Dictionary(grouping: profiles, by: \.variation).sorted { $0.key < $1.key }
-        let posteriors = byVariation.map { _, members in
-            BetaPosterior(conversions: members.filter(\.converted).count, exposures: members.count)
+    /// The variations of `sums`, each summed over the groups it has.
+    private static func variations(of sums: [Tally]) -> [Variation] {
+        var byVariation: [String: ConversionTallies.Sums] = [:]
+        for (key, value) in sums {
+            byVariation[key.variationID, default: .init()].exposures += value.exposures
+            byVariation[key.variationID]!.conversions += value.conversions
+            byVariation[key.variationID]!.revenueMicros.merge(value.revenueMicros, uniquingKeysWith: +)
         }
+        let sorted = byVariation.sorted { $0.key < $1.key }
+        let posteriors = sorted.map { BetaPosterior(conversions: $0.value.conversions, exposures: $0.value.exposures) }
         let best = chanceToBeBest(posteriors)
-        return zip(byVariation, zip(posteriors, best)).map { entry, statistics in
-            let (variationID, members) = entry
-            let conversions = members.filter(\.converted).count
-            var revenue: [String: Int64] = [:]
-            for member in members {
-                for (currency, micros) in member.revenueMicros { revenue[currency, default: 0] += micros }
-            }
-            return Variation(variationID: variationID, exposures: members.count, conversions: conversions,
-                             rate: Double(conversions) / Double(members.count), interval: statistics.0.credibleInterval(),
-                             chanceToBeBest: statistics.1, revenueMicros: revenue)
+        return zip(sorted, zip(posteriors, best)).map { entry, statistics in
+            let (variationID, sums) = entry
+            return Variation(variationID: variationID, exposures: sums.exposures, conversions: sums.conversions,
+                             rate: Double(sums.conversions) / Double(sums.exposures), interval: statistics.0.credibleInterval(),
+                             chanceToBeBest: statistics.1, revenueMicros: sums.revenueMicros)
         }
     }
 
@@ -107,7 +114,8 @@ extension ConversionReport {
         return SampleRatio(pValue: test.pValue)
     }
 
-    private static func mostCommon(_ values: [String]) -> String? {
-        Dictionary(grouping: values, by: { $0 }).max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key
+    /// The value counted most often; of two counted as often, the smaller.
+    private static func mostCommon(_ counts: [String: Int]) -> String? {
+        counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
 }

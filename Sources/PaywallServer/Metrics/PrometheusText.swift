@@ -1,3 +1,4 @@
+import PaywallEvents
 import PaywallModel
 import PaywallStore
 
@@ -9,8 +10,9 @@ struct PrometheusText {
 
     /// - Parameters:
     ///   - sourceAges: seconds since each source's newest good sync or import, by source.
+    ///   - events: the event writer's commits and queue.
     ///   - now: epoch milliseconds, for the snapshots' ages.
-    init(metrics: ServiceMetrics, snapshots: [SnapshotInfo], sourceAges: [String: Double], now: Int) {
+    init(metrics: ServiceMetrics, snapshots: [SnapshotInfo], sourceAges: [String: Double], events: EventWriter.Statistics, now: Int) {
         family("paywalls_requests_total", "counter", "Requests answered, by route and status.")
         for (key, count) in metrics.requestCounts.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
             sample("paywalls_requests_total", ["route": key.route, "status": String(key.status)], String(count))
@@ -43,6 +45,13 @@ struct PrometheusText {
         let reloads = metrics.reloadCounts
         sample("paywalls_reloads_total", ["result": "ok"], String(reloads.succeeded))
         sample("paywalls_reloads_total", ["result": "failed"], String(reloads.failed))
+        family("paywalls_event_commits_total", "counter", "Commits of event batches, by result: ok, or failed (their batches answered 503).")
+        sample("paywalls_event_commits_total", ["result": "ok"], String(events.commits))
+        sample("paywalls_event_commits_total", ["result": "failed"], String(events.failedCommits))
+        family("paywalls_events_queued", "gauge", "Events received and waiting for their commit.")
+        sample("paywalls_events_queued", [:], String(events.queuedEvents))
+        family("paywalls_event_store_up", "gauge", "1 while the event store can be reached, 0 while it cannot (/readyz says why).")
+        sample("paywalls_event_store_up", [:], events.outage == nil ? "1" : "0")
     }
 
     var text: String { lines.joined(separator: "\n") + "\n" }
@@ -54,7 +63,7 @@ struct PrometheusText {
 
     private mutating func sample(_ name: String, _ labels: KeyValuePairs<String, String>, _ value: String) {
         let rendered = labels.map { "\($0.key)=\"\(Self.escaped($0.value))\"" }.joined(separator: ",")
-        lines.append("\(name){\(rendered)} \(value)")
+        lines.append(labels.isEmpty ? "\(name) \(value)" : "\(name){\(rendered)} \(value)")
     }
 
     /// Label values escape backslash, double quote and line feed.

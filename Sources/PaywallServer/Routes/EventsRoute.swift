@@ -27,19 +27,24 @@ extension Route {
                 ? APIError(status: 413, code: "content_too_large", message: refusal.message) : APIError.badRequest(refusal.message)
             return deferred.complete(with: error.response)
         }
-        guard !batch.events.isEmpty else { return deferred.complete(with: answer(EventStore.Appended(accepted: 0, duplicates: 0), batch)) }
-        let queued = writer.submit(batch.events.map(\.event)) { outcome in
+        guard !batch.events.isEmpty else { return deferred.complete(with: answer(AppendedEvents(accepted: 0, duplicates: 0), batch)) }
+        let submission = writer.submit(batch.events.map(\.event)) { outcome in
             switch outcome {
             case let .success(appended): deferred.complete(with: answer(appended, batch))
             case let .failure(failure): deferred.complete(with: APIError.eventsUnavailable("the events were not stored: \(failure.message)").response)
             }
         }
-        if !queued {
+        switch submission {
+        case .queued:
+            break
+        case .full:
             deferred.complete(with: APIError.eventsUnavailable("more events are waiting to be stored than the server holds; send again shortly").response)
+        case let .unreachable(reason, retryAfterSeconds):
+            deferred.complete(with: APIError.eventsUnavailable("the events were not stored: \(reason)", retryAfterSeconds: retryAfterSeconds).response)
         }
     }
 
-    private static func answer(_ appended: EventStore.Appended, _ batch: EventBatch) -> HTTPResponse {
+    private static func answer(_ appended: AppendedEvents, _ batch: EventBatch) -> HTTPResponse {
         .json(.object(JSONObject([
             "accepted": .integer(appended.accepted), "duplicates": .integer(appended.duplicates),
             "rejected": .array(batch.rejections.map { rejection in

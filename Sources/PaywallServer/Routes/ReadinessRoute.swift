@@ -1,11 +1,13 @@
 import Basics
+import PaywallEvents
 import PaywallModel
 import PaywallSync
 
 extension Route {
     /// `GET /readyz`: 200 once a snapshot is loaded, with the ones served; else 503 and why. With
-    /// `maxStaleness`, also 503 while a served source's newest good sync or import is older than that.
-    static func readiness(_ holder: SnapshotHolder, freshness: SourceFreshness, maxStaleness: Duration?) -> Route {
+    /// `maxStaleness`, also 503 while a served source's newest good sync or import is older than that; and 503
+    /// while the event store's server cannot be reached (bundles are served meanwhile).
+    static func readiness(_ holder: SnapshotHolder, freshness: SourceFreshness, maxStaleness: Duration?, events: EventWriter) -> Route {
         Route("/readyz", methods: ["GET", "HEAD"], caching: .live) { _, _ in
             guard let served = holder.served else { return APIError.noSnapshotLoaded.response }
             if let maxStaleness {
@@ -16,6 +18,9 @@ extension Route {
                     return APIError.stale(stale.map { "\($0) (\(ages[$0].map { "\(Int($0)) s" } ?? "never") ago)" },
                                           maxStaleness: DurationText.spelling(maxStaleness)).response
                 }
+            }
+            if let outage = events.statistics.outage {
+                return APIError.eventsUnavailable("the event store cannot be reached: \(outage)").response
             }
             return .json(.object(JSONObject(["status": .string("ready"), "snapshots": .strings(served.keys)])))
         }

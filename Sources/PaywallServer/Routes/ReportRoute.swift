@@ -7,7 +7,7 @@ extension Route {
     /// `GET /v1/report?placement=&since=&until=&by=`: the conversion report of `paywalls report --json`, made off
     /// the event loop on a read connection of its own (a commit in progress does not wait for it, nor it for one).
     /// Before the first event, the report is empty.
-    static func report(storePath: String) -> Route {
+    static func report(events: EventStoreLocation, storePath: String) -> Route {
         Route("/v1/report", methods: ["GET", "HEAD"], caching: .live) { request, _ in
             let query: ReportQuery
             do throws(APIError) {
@@ -18,8 +18,7 @@ extension Route {
             let deferred = DeferredResponse()
             DispatchQueue.global(qos: .userInitiated).async {
                 do throws(StoreError) {
-                    let events = try EventStore.open(inStore: storePath, create: false)
-                    let report = try ConversionReport.build(from: events, query: query, weights: ConversionReport.audienceWeights(inStore: storePath))
+                    let report = try ConversionReport.build(from: try events.open(create: false), query: query, weights: ConversionReport.audienceWeights(inStore: storePath))
                     deferred.complete(with: .json(report.json))
                 } catch where error.kind == .missing {
                     deferred.complete(with: .json(ConversionReport(query: query, placements: []).json))

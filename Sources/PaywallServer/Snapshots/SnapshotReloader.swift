@@ -2,6 +2,7 @@ import Dispatch
 import LocaleKit
 import PaywallResolver
 import PaywallStore
+import Synchronization
 
 /// Keeps the holder on the store's current snapshots (docs/contracts.md): checks them every `interval` (`serve
 /// --reload-interval`), and at once when woken (SIGHUP); a set that changed is compiled beside the one
@@ -18,6 +19,8 @@ public final class SnapshotReloader: @unchecked Sendable {
     private let log: Log
     private let interval: Duration
     private let wakeUp = DispatchSemaphore(value: 0)
+    private let queue = DispatchQueue(label: "snapshot-reloader")
+    private let isStopped = Mutex(false)
     /// The keys of a set that failed to load: not tried again until the store moves on.
     private var failedKeys: [String]?
     /// Only the reloader's thread touches the store connection.
@@ -39,16 +42,24 @@ public final class SnapshotReloader: @unchecked Sendable {
         reloadIfChanged()
     }
 
-    /// Checks the store every `interval`, or when woken, on a thread of its own, for the life of the process.
+    /// Checks the store every `interval`, or when woken, on a thread of its own, until `stop`.
     public func start() {
         let (seconds, attoseconds) = interval.components
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        DispatchQueue(label: "snapshot-reloader").async { [self] in
+        queue.async { [self] in
             while true {
                 _ = wakeUp.wait(timeout: .now() + .nanoseconds(nanoseconds))
+                guard !isStopped.withLock({ $0 }) else { return }
                 reloadIfChanged()
             }
         }
+    }
+
+    /// Ends the checks; returns once a check under way has ended (and logged), so that nothing is logged after.
+    public func stop() {
+        isStopped.withLock { $0 = true }
+        wakeUp.signal()
+        queue.sync {}
     }
 
     /// Asks for a check at once (SIGHUP).

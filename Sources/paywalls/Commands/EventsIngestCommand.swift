@@ -14,23 +14,25 @@ enum EventsIngestCommand: Command {
         abstract: "Store paywall and flow events from a file of JSON lines.",
         discussion: """
             Reads one event per line (the members of POST /v1/events, docs/contracts.md; empty lines are
-            skipped) and stores them in events.sqlite in the store directory, in transactions of
+            skipped) and stores them in events.sqlite in the store directory (or PostgreSQL, --events-url), in transactions of
             \(EventBatch.maximumEvents) events, each on disk before the next is read. An event whose event_id
             is stored already is a duplicate and kept once. A line that is not a valid event is rejected
             alone, with its JSON pointer, and the others are stored: the command then exits 65. Prints
             {"accepted", "duplicates", "rejected": [{"line", "pointer", "message"}], "rejectedCount"}; the
             first \(listedRejections) rejections are listed.
             """,
+        options: EventStoreOptions.specs,
         arguments: [ArgumentSpec("file", help: "The file of events, one JSON object per line; - for standard input.")]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let path = arguments.arguments[0]
+        let location = try EventStoreOptions.location(arguments, context: context, storePath: context.storePath(arguments))
         let input = try EventLines(path: path)
         defer { input.close() }
-        let store: EventStore
+        let store: any EventStore
         do {
-            store = try EventStore.open(inStore: context.storePath(arguments))
+            store = try location.open()
         } catch {
             throw CommandFailure(error)
         }

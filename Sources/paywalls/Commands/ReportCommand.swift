@@ -25,7 +25,7 @@ enum ReportCommand: Command {
             .value("until", "time", help: "Only events created before this RFC 3339 time."),
             .value("by", "key", help: "Split by locale, locale-result, country or platform."),
             .flag("json", help: "Print JSON."),
-        ]
+        ] + EventStoreOptions.specs
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -35,10 +35,10 @@ enum ReportCommand: Command {
             until: arguments.value("until", expected: "an RFC 3339 time such as 2026-12-01T00:00:00Z") { epochMilliseconds(iso8601: $0).map(Int64.init) },
             groupBy: arguments.value("by", expected: "locale, locale-result, country or platform", ReportQuery.GroupKey.init(rawValue:)))
         let path = context.storePath(arguments)
+        let location = try EventStoreOptions.location(arguments, context: context, storePath: path)
         let report: ConversionReport
         do {
-            let events = try EventStore.open(inStore: path, create: false)
-            report = try ConversionReport.build(from: events, query: query, weights: ConversionReport.audienceWeights(inStore: path))
+            report = try ConversionReport.build(from: location.open(create: false), query: query, weights: ConversionReport.audienceWeights(inStore: path))
         } catch {
             throw CommandFailure(error)
         }

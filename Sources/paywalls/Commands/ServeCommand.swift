@@ -43,7 +43,7 @@ enum ServeCommand: Command {
             .value("cache-max-age", "duration", help: "Let caches keep a bundle this long without asking again (1s to 24h; default: they revalidate by its ETag each time)."),
             .value("events-retention", "duration", help: "Delete events created longer ago, checked every hour (1h to 3650d; default: 90d)."),
             .value("events-queue", "n", help: "Events held waiting for their commit; past it POST /v1/events answers 503 with Retry-After (default: \(EventWriter.defaultMaximumPendingEvents))."),
-        ]
+        ] + EventStoreOptions.specs
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -68,6 +68,7 @@ enum ServeCommand: Command {
         let policy = try context.localePolicy(arguments, configured: syncSettings?.configuration.localePolicy)
         let sync = syncSettings.map { scheduledSync($0, arguments: arguments, context: context, policy: policy, format: format) }
         let storePath = sync?.storePath ?? context.storePath(arguments)
+        let eventStore = try EventStoreOptions.location(arguments, context: context, storePath: storePath)
         context.standardError.flush()
         let log = LineLog(fileDescriptor: STDERR_FILENO, format: format, prefix: .time(milliseconds: false))
 
@@ -81,8 +82,8 @@ enum ServeCommand: Command {
             log.event(event, ["message": .string(message)], human: message)
         }
         reloader.loadNow()
-        // events.sqlite is opened with the first batch: serve may start before the store exists.
-        let events = EventWriter(maximumPendingEvents: eventsQueue) { () throws(StoreError) in try EventStore.open(inStore: storePath) }
+        // The event store is opened with the first batch: serve may start before the store (or the database) is there.
+        let events = EventWriter(maximumPendingEvents: eventsQueue) { () throws(StoreError) in try eventStore.open() }
         let retention = EventRetention(writer: events, keeping: eventsRetention) { outcome in
             switch outcome {
             case let .success(deleted) where deleted > 0:
@@ -94,7 +95,7 @@ enum ServeCommand: Command {
             }
         }
         let service = PaywallService(token: token, holder: holder, metrics: metrics, freshness: freshness, maxStaleness: maxStaleness,
-                                     storePath: storePath, policy: policy, bundleMaxAge: cacheMaxAge, events: events)
+                                     storePath: storePath, policy: policy, bundleMaxAge: cacheMaxAge, events: events, eventStore: eventStore)
         let server = HTTPServer(configuration: configuration, accessLog: accessLog, responder: service)
         let bound: ListenAddress
         do {
@@ -131,6 +132,7 @@ enum ServeCommand: Command {
         case .idle?, nil:
             break
         }
+        reloader.stop()
         log.event("stopped", [:], human: "stopped")
     }
 

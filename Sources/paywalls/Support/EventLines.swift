@@ -53,7 +53,7 @@ struct EventLines {
     }
 
     /// Reads every line, storing the events in batches as they fill.
-    func ingest(into store: EventStore) throws(CommandFailure) -> Outcome {
+    func ingest(into store: any EventStore) throws(CommandFailure) -> Outcome {
         var outcome = Outcome()
         var batch: [Event] = []
         batch.reserveCapacity(EventBatch.maximumEvents)

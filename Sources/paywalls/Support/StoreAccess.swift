@@ -53,6 +53,7 @@ extension CommandFailure {
         switch error.kind {
         case .missing: code = .noInput
         case .locked: code = .temporaryFailure
+        case .unreachable: code = .unavailable
         case .newerSchema: code = .configuration
         case .corrupt, .io: code = .ioError
         }

@@ -1,7 +1,7 @@
 import PaywallStore
 
 /// One profile exposed at a placement: its first exposure, and what followed.
-struct ExposedProfile: Sendable {
+private struct ExposedProfile: Sendable {
     let createdAt: Int64
     var variation: String
     /// The query's `groupBy` value at the first exposure.
@@ -12,11 +12,23 @@ struct ExposedProfile: Sendable {
     var revenueMicros: [String: Int64] = [:]
 }
 
-extension EventStore {
-    /// Every exposed profile of each placement the query covers, with its conversions: two scans of the events,
-    /// the `shown` ones and the purchases, joined here.
+extension SQLiteEventStore {
+    /// Two scans of the events, the `shown` ones and the purchases, joined and summed here.
+    public func conversionTallies(_ query: ReportQuery) throws(StoreError) -> ConversionTallies {
+        var tallies = ConversionTallies()
+        for (placementID, profiles) in try exposuresAndConversions(query) {
+            for profile in profiles.values {
+                let key = ConversionTallies.Key(placementID: placementID, group: profile.group, variationID: profile.variation)
+                tallies.sums[key, default: .init()].add(profile)
+                if let snapshot = profile.snapshot { tallies.snapshots[placementID, default: [:]][snapshot, default: 0] += 1 }
+            }
+        }
+        return tallies
+    }
+
+    /// Every exposed profile of each placement the query covers, with its conversions.
     /// - Returns: per placement id, per profile.
-    func exposuresAndConversions(_ query: ReportQuery) throws(StoreError) -> [String: [String: ExposedProfile]] {
+    private func exposuresAndConversions(_ query: ReportQuery) throws(StoreError) -> [String: [String: ExposedProfile]] {
         let names = try database.prepare("SELECT id, text FROM names").rows { ($0.integer(at: 0), $0.text(at: 1)) }
         let text = Dictionary(names, uniquingKeysWith: { first, _ in first })
         let id = Dictionary(names.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -56,7 +68,16 @@ extension EventStore {
     }
 }
 
-extension ExposedProfile {
+private extension ConversionTallies.Sums {
+    mutating func add(_ profile: ExposedProfile) {
+        exposures += 1
+        if profile.converted { conversions += 1 }
+        if profile.exposedToSeveral { multipleExposures += 1 }
+        revenueMicros.merge(profile.revenueMicros, uniquingKeysWith: +)
+    }
+}
+
+private extension ExposedProfile {
     /// Takes another exposure of the same profile at the same placement: the earlier one is the first.
     mutating func see(_ other: ExposedProfile) {
         if other.variation != variation { exposedToSeveral = true }

@@ -3,7 +3,7 @@ import PaywallStore
 /// The tables of `events.sqlite`. Every repeated string (a placement, a locale, a type) is stored once in
 /// `names` and referred to by its id, so that an event costs about a hundred bytes; `event_id` is the
 /// table's key (`WITHOUT ROWID`), kept once, and a second copy of an event meets it and is dropped.
-enum EventSchema {
+enum SQLiteEventSchema {
     static let version = 1
 
     static let tables = """

@@ -1,0 +1,85 @@
+import Glibc
+import PaywallStore
+
+/// The events of one store directory, in `events.sqlite` beside the snapshots: WAL, and `synchronous=FULL`,
+/// so that once `append` returns its events survive a crash or a power cut.
+public final class SQLiteEventStore: EventStore {
+    public static let fileName = "events.sqlite"
+
+    package let database: Database
+    private let insert: Statement
+    private let names: NameTable
+
+    private init(database: Database) throws(StoreError) {
+        self.database = database
+        let placeholders = (1...EventColumns.all.count).map { "?\($0)" }.joined(separator: ", ")
+        insert = try database.prepare("INSERT INTO events (\(EventColumns.list)) VALUES (\(placeholders)) ON CONFLICT (event_id) DO NOTHING")
+        names = try NameTable(database)
+    }
+
+    /// Opens `events.sqlite` in the store directory `directory`, creating it (not the directory) when missing
+    /// and `create` says so.
+    public static func open(inStore directory: String, create: Bool = true) throws(StoreError) -> SQLiteEventStore {
+        let path = (directory.hasSuffix("/") ? directory : directory + "/") + fileName
+        var status = stat()
+        if stat(directory, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR {
+            throw StoreError(kind: .missing, message: "no store directory at \(directory) for \(fileName)")
+        }
+        if !create, access(path, F_OK) != 0 {
+            throw StoreError(kind: .missing, message: "no events at \(path) (send them to POST /v1/events, or `paywalls events ingest FILE`)")
+        }
+        let database = try Database(path: path, create: create)
+        // Every commit reaches the disk before the events are acknowledged.
+        try database.execute("PRAGMA synchronous = FULL")
+        try SQLiteEventSchema.prepare(database, create: create)
+        return try SQLiteEventStore(database: database)
+    }
+
+    public func append(batches: [[Event]]) throws(StoreError) -> [AppendedEvents] {
+        do {
+            let accepted = try database.transaction { () throws(StoreError) in
+                try batches.map { batch throws(StoreError) in
+                    var accepted = 0
+                    for event in batch where try store(event) { accepted += 1 }
+                    return accepted
+                }
+            }
+            names.commit()
+            return zip(batches, accepted).map { AppendedEvents(accepted: $1, duplicates: $0.count - $1) }
+        } catch {
+            names.rollBack()
+            throw error
+        }
+    }
+
+    /// Inserts one event; false when its id is stored already.
+    private func store(_ event: Event) throws(StoreError) -> Bool {
+        insert.reset()
+        for (index, column) in EventColumns.all.enumerated() {
+            let position = Int32(index + 1)
+            switch column.value(event) {
+            case let .name(text): try insert.set(position, try text.map { text throws(StoreError) in try names.id(of: text) })
+            case let .text(text): try insert.set(position, text)
+            case let .integer(number): try insert.set(position, number)
+            }
+        }
+        try insert.run()
+        return database.changedRows == 1
+    }
+
+    public func deleteEvents(createdBefore milliseconds: Int64, batch: Int) throws(StoreError) -> Int {
+        let delete = try database.prepare("""
+            DELETE FROM events WHERE event_id IN (SELECT event_id FROM events WHERE created_at < ?1 LIMIT ?2)
+            """)
+        var deleted = 0
+        while true {
+            let count = try database.transaction { () throws(StoreError) in
+                try delete.bind(milliseconds, batch)
+                try delete.run()
+                return database.changedRows
+            }
+            deleted += count
+            if count < batch { return deleted }
+        }
+    }
+}

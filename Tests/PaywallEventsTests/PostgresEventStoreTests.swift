@@ -1,0 +1,128 @@
+import FixtureSupport
+import Foundation
+import PaywallEvents
+import PaywallStore
+import Testing
+
+/// The PostgreSQL event store against a real server (`scripts/scratch-postgres`): the same rules as events.sqlite,
+/// and the same report sums as events.sqlite over the same events.
+@Suite(.serialized) struct PostgresEventStoreTests {
+    let server: ScratchPostgres
+    let address: PostgresAddress
+
+    init() throws {
+        server = try ScratchPostgres()
+        address = try PostgresAddress(url: server.url, password: try String(contentsOfFile: server.passwordFile, encoding: .utf8)
+            .trimmingCharacters(in: .newlines))
+    }
+
+    private func event(_ id: String, _ kind: Event.Kind = .shown, profile: String = "p", at time: Int64 = 1_000) -> Event {
+        Event(id: id, kind: kind, createdAtMilliseconds: time, profileID: profile, placementID: "pl", variationID: "A")
+    }
+
+    @Test func anEventIDIsKeptOnceWithinABatchAcrossBatchesAndAcrossCommits() throws {
+        let store = try PostgresEventStore.open(address)
+        let appended = try store.append(batches: [[event("a"), event("b"), event("a")], [event("b"), event("c")]])
+        #expect(appended == [AppendedEvents(accepted: 2, duplicates: 1), AppendedEvents(accepted: 1, duplicates: 1)])
+        #expect(try store.append([event("c"), event("d")]) == AppendedEvents(accepted: 1, duplicates: 1))
+        #expect(try server.sql("SELECT string_agg(event_id, ',' ORDER BY event_id) FROM paywalls_events") == "a,b,c,d\n")
+    }
+
+    @Test func textsComeBackAsTheyWereSent() throws {
+        let store = try PostgresEventStore.open(address)
+        var tricky = event("q\"u{o}t,e\\d")
+        tricky.failure = Event.Failure(code: "NULL", message: "a \"quote\", a \\ backslash, {braces}, commas, ünïcødé and NULL")
+        tricky.locale = nil
+        _ = try store.append([tricky])
+        let row = try server.sql("SELECT event_id || '|' || error_code || '|' || error_message || '|' || coalesce(locale, 'none') FROM paywalls_events")
+        #expect(row == "q\"u{o}t,e\\d|NULL|a \"quote\", a \\ backslash, {braces}, commas, ünïcødé and NULL|none\n")
+    }
+
+    @Test func retentionDeletesTheOlderEventsInBoundedBatches() throws {
+        let store = try PostgresEventStore.open(address)
+        _ = try store.append((0..<25).map { event("e\($0)", at: Int64($0) * 1_000) })
+        #expect(try store.deleteEvents(createdBefore: 17_000, batch: 4) == 17)
+        #expect(try server.sql("SELECT min(created_at) || ' ' || count(*) FROM paywalls_events") == "17000 8\n")
+    }
+
+    @Test func theSchemaIsMadeOnceAndANewerOneIsRefused() throws {
+        #expect(throws: StoreError.self) { try PostgresEventStore.open(address, create: false) }
+        _ = try PostgresEventStore.open(address)
+        _ = try PostgresEventStore.open(address)
+        #expect(try server.sql("SELECT component || ' ' || version FROM paywalls_schema") == "events 1\n")
+        _ = try server.sql("UPDATE paywalls_schema SET version = 7")
+        let error = try #require(throws: StoreError.self) { try PostgresEventStore.open(address) }
+        #expect(error.kind == .newerSchema(found: 7, supported: 1))
+        #expect(error.message == "the events in \(server.url) were written by a newer paywalls (schema 7; this one reads 1)")
+    }
+
+    @Test func aWrongPasswordOrDatabaseIsNamedWithTheURLAndNoPassword() throws {
+        let wrong = try PostgresAddress(url: server.url, password: "not-the-password")
+        let refused = try #require(throws: StoreError.self) { try PostgresEventStore.open(wrong) }
+        #expect(refused.kind == .unreachable)
+        #expect(refused.message.hasPrefix("PostgreSQL at \(server.url): "))
+        #expect(refused.message.contains("password authentication failed for user \"paywalls\""))
+        #expect(!refused.message.contains("not-the-password"))
+
+        let elsewhere = try PostgresAddress(url: server.url.dropLast("paywalls".count) + "nosuchdb", password: address.password)
+        let missing = try #require(throws: StoreError.self) { try PostgresEventStore.open(elsewhere) }
+        #expect(missing.message.contains("database \"nosuchdb\" does not exist"))
+    }
+
+    /// Seeded events with what makes the sums hard: several exposures of a profile (ties in time included), other
+    /// variations, purchases before and after the first exposure, failed purchases, prices with and without a
+    /// currency, and split values that are missing.
+    private static func mixedEvents(seed: UInt64) -> [Event] {
+        var random = SplitMix64(state: seed)
+        func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
+        return (0..<3_000).map { index in
+            let kind: Event.Kind = pick([.shown, .shown, .shown, .purchaseFinished, .purchaseFinished, .closed])
+            var event = Event(id: "e\(random.next() % 100_000)-\(index)", kind: kind, createdAtMilliseconds: Int64(random.next() % 40) * 1_000,
+                              profileID: "p\(random.next() % 300)", placementID: pick(["onboarding", "paywall", "settings"]),
+                              variationID: pick(["A", "B", "C"]))
+            event.locale = pick(["en", "pt-BR", "zh-Hant", nil])
+            event.localeResult = pick([.exact, .fallback, .default, nil])
+            event.country = pick(["US", "BR", nil])
+            event.platform = pick(["ios", "android"])
+            event.snapshot = pick(["000001-aaaa", "000002-bbbb", nil])
+            if kind == .purchaseFinished {
+                event.purchaseResult = pick([.purchased, .purchased, .cancelled])
+                event.product = Event.Product(vendorProductID: "yearly", priceMicros: pick([4_990_000, 19_990_000, nil]), currency: pick(["USD", "EUR", nil]))
+            }
+            return event
+        }
+    }
+
+    @Test func theSumsAreThoseOfEventsSQLiteOverTheSameEvents() throws {
+        let directory = NSTemporaryDirectory() + "tallies-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sqlite = try SQLiteEventStore.open(inStore: directory)
+        let postgres = try PostgresEventStore.open(address)
+        let events = Self.mixedEvents(seed: 20_261_203)
+        for batch in stride(from: 0, to: events.count, by: 500).map({ Array(events[$0..<min($0 + 500, events.count)]) }) {
+            #expect(try sqlite.append(batch) == postgres.append(batch))
+        }
+        var queries = [ReportQuery(), ReportQuery(placementID: "paywall"), ReportQuery(since: 10_000, until: 30_000)]
+        queries += ReportQuery.GroupKey.allCases.map { ReportQuery(groupBy: $0) }
+        for query in queries {
+            let expected = try sqlite.conversionTallies(query)
+            #expect(!expected.sums.isEmpty && expected.sums.values.contains { $0.multipleExposures > 0 && !$0.revenueMicros.isEmpty })
+            #expect(try postgres.conversionTallies(query) == expected, "\(query)")
+        }
+    }
+}
+
+/// What an events URL may hold, without a server.
+@Suite struct PostgresAddressTests {
+    @Test(arguments: ["postgresql://paywalls:secret@127.0.0.1:5432/paywalls", "postgres://u@h/db?sslmode=disable&password=secret"])
+    func aURLWithAPasswordIsRefused(url: String) throws {
+        let error = try #require(throws: StoreError.self) { try PostgresAddress(url: url) }
+        #expect(error.message == "the events URL must not hold a password (ps and logs would show it): put it in --events-password-file or PGPASSFILE")
+    }
+
+    @Test func aURLOfAnotherKindIsRefused() throws {
+        let error = try #require(throws: StoreError.self) { try PostgresAddress(url: "mysql://u@h/db") }
+        #expect(error.message == "\"mysql://u@h/db\" is not a postgresql://USER@HOST:PORT/DB URL")
+    }
+}
