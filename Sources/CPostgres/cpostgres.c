@@ -21,6 +21,9 @@ static struct {
     char *(*getvalue)(const PGresult *result, int row, int column);
     int (*getisnull)(const PGresult *result, int row, int column);
     void (*clear)(PGresult *result);
+    int (*put_copy_data)(PGconn *connection, const char *buffer, int count);
+    int (*put_copy_end)(PGconn *connection, const char *error);
+    PGresult *(*get_result)(PGconn *connection);
 } pq;
 
 static const char *load_error;
@@ -47,6 +50,9 @@ static void load(void) {
         {"PQgetvalue", offsetof(__typeof__(pq), getvalue)},
         {"PQgetisnull", offsetof(__typeof__(pq), getisnull)},
         {"PQclear", offsetof(__typeof__(pq), clear)},
+        {"PQputCopyData", offsetof(__typeof__(pq), put_copy_data)},
+        {"PQputCopyEnd", offsetof(__typeof__(pq), put_copy_end)},
+        {"PQgetResult", offsetof(__typeof__(pq), get_result)},
     };
     for (size_t index = 0; index < sizeof functions / sizeof functions[0]; index++) {
         void *function = dlsym(library, functions[index].name);
@@ -90,3 +96,7 @@ int cpq_field_count(const PGresult *result) { return pq.nfields(result); }
 char *cpq_value(const PGresult *result, int row, int column) { return pq.getvalue(result, row, column); }
 int cpq_is_null(const PGresult *result, int row, int column) { return pq.getisnull(result, row, column); }
 void cpq_clear(PGresult *result) { pq.clear(result); }
+
+int cpq_put_copy_data(PGconn *connection, const char *buffer, int count) { return pq.put_copy_data(connection, buffer, count); }
+int cpq_put_copy_end(PGconn *connection) { return pq.put_copy_end(connection, NULL); }
+PGresult *cpq_next_result(PGconn *connection) { return pq.get_result(connection); }

@@ -34,15 +34,6 @@ enum EventColumns {
         ("error_message", { .text($0.failure?.message) }),
     ]
 
-    /// Which columns hold integers, in order: read off an event with no optional member set (a column's case of
-    /// `Value` does not depend on the event).
-    static let holdsIntegers: [Bool] = all.map { column in
-        if case .integer = column.value(Event(id: "", kind: .shown, createdAtMilliseconds: 0, profileID: "", placementID: "", variationID: "")) {
-            return true
-        }
-        return false
-    }
-
     /// The column names, comma-separated, for a statement.
     static let list = all.map(\.name).joined(separator: ", ")
 }

@@ -29,4 +29,11 @@ char *cpq_value(const PGresult *result, int row, int column);
 int cpq_is_null(const PGresult *result, int row, int column);
 void cpq_clear(PGresult *result);
 
+/// The rows of a `COPY ... FROM STDIN` under way (after cpq_exec answered PGRES_COPY_IN), in COPY's text form:
+/// 1 when sent, -1 on failure (see cpq_error_message).
+int cpq_put_copy_data(PGconn *connection, const char *buffer, int count);
+/// Ends the rows; then cpq_next_result gives the COPY's result, and NULL after it.
+int cpq_put_copy_end(PGconn *connection);
+PGresult *cpq_next_result(PGconn *connection);
+
 #endif

@@ -64,6 +64,29 @@ final class PostgresConnection {
         }
     }
 
+    /// Runs `command`, a `COPY ... FROM STDIN`, with `rows` in COPY's text form.
+    func copy(_ command: String, rows: [UInt8]) throws(PostgresError) {
+        guard let started = cpq_exec(handle, command, 0, nil) else { throw failure(nil) }
+        guard cpq_result_status(started) == PGRES_COPY_IN else {
+            defer { cpq_clear(started) }
+            throw failure(started)
+        }
+        cpq_clear(started)
+        var sent = true
+        // libpq takes a count as an int: a few megabytes at a time.
+        for start in stride(from: 0, to: rows.count, by: 1 << 22) where sent {
+            let end = min(start + (1 << 22), rows.count)
+            sent = rows[start..<end].withUnsafeBytes { cpq_put_copy_data(handle, $0.baseAddress, Int32($0.count)) } == 1
+        }
+        guard sent, cpq_put_copy_end(handle) == 1 else { throw failure(nil) }
+        var problem: PostgresError?
+        while let result = cpq_next_result(handle) {
+            if cpq_result_status(result) != PGRES_COMMAND_OK, problem == nil { problem = failure(result) }
+            cpq_clear(result)
+        }
+        if let problem { throw problem }
+    }
+
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     func transaction<T>(_ body: () throws(PostgresError) -> T) throws(PostgresError) -> T {
         try execute("BEGIN")
