@@ -4,7 +4,9 @@ import Testing
 
 /// The cluster test of docs/contracts.md: `scripts/cluster-demo` runs two `serve` replicas, each synced from
 /// `scripts/test-server` into a store of its own, behind nginx with `scripts/deploy/nginx-paywalls.conf`,
-/// and kills one with -9 while wrk puts load on nginx (4 s, 8 connections): no client request may fail.
+/// both writing their events to one PostgreSQL, and kills one with -9 while wrk puts load on nginx (4 s, 8
+/// connections): no client request may fail. Overlapping batches sent to both replicas are stored once, and one
+/// report counts them all.
 @Suite struct ClusterDemoTests {
     static let script = Repository.file("scripts/cluster-demo").path
 
@@ -20,5 +22,8 @@ import Testing
         #expect(requests > 100, "\(outcome.standardOutput)")
         #expect(outcome.outputLines.last?.hasPrefix("cluster-demo: OK: ") == true)
         #expect(outcome.outputLines.contains { $0.hasPrefix("after the kill: nginx answers 200; replica 2 says {\"status\":\"ready\"") })
+        #expect(outcome.outputLines.contains(#"replica 2: POST /v1/events: {"accepted":267,"duplicates":133,"rejected":[]}"#), "\(outcome.standardOutput)")
+        #expect(outcome.outputLines.contains { $0.hasPrefix("onboarding: 500 exposures, 167 conversions, 0 multiple exposures") })
+        #expect(outcome.outputLines.contains("events stored: 667, each once (667 distinct sent)"))
     }
 }

@@ -16,7 +16,7 @@ import Testing
         #expect(try package.field("Version") == Version.number)
         // What the binary links (dpkg-shlibdeps) and what it opens with dlopen, each with a version.
         let depends = try package.field("Depends").components(separatedBy: ", ")
-        for name in ["libc6", "libicu72", "libsqlite3-0", "libssl3", "libcurl4", "zlib1g"] {
+        for name in ["libc6", "libicu72", "libsqlite3-0", "libssl3", "libcurl4", "zlib1g", "libpq5"] {
             #expect(depends.contains { $0.hasPrefix("\(name) (>= ") }, "\(name) in \(depends)")
         }
         // serve's HTTP engine is its own.

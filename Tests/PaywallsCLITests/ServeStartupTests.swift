@@ -75,12 +75,13 @@ import Testing
 
     /// `serve` runs on its own HTTP engine: no HTTP library is loaded, by it or by any other command; and
     /// zlib, which only `serve` uses, is not loaded by the others. (`serve`'s own loads cannot be told
-    /// from those of the Python that launches it here, which loads zlib.)
-    @Test func noCommandLoadsAnHTTPServerLibraryAndOthersNoZlib() throws {
+    /// from those of the Python that launches it here, which loads zlib.) libpq is loaded for --events-url only.
+    @Test func noCommandLoadsAnHTTPServerLibraryAndOthersNoZlibNorLibpq() throws {
         let loaded = try loadedFiles()
         #expect(!loaded.version.contains("libmicrohttpd"))
         #expect(!loaded.serve.contains("libmicrohttpd"))
         #expect(!loaded.version.contains("file=libz.so.1"))
+        #expect(!loaded.version.contains("file=libpq.so.5") && !loaded.serve.contains("file=libpq.so.5"))
     }
 
     /// Foundation brings four libraries and a second copy of ICU's data: loading them took a third of

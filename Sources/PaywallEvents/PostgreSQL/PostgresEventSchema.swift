@@ -37,7 +37,11 @@ enum PostgresEventSchema {
             error_code text COLLATE "C",
             error_message text COLLATE "C"
         )
-        """, "CREATE INDEX paywalls_events_created_at ON paywalls_events (created_at)"]
+        """,
+        // Retention's index. Events arrive roughly in the order of their times, so a block range index finds the old ones
+        // at a fraction of a B-tree's cost to every insert.
+        "CREATE INDEX paywalls_events_created_at ON paywalls_events USING brin (created_at)",
+    ]
 
     /// Creates the tables in a database without them (when `create`; else that is no events yet), or checks that
     /// the ones there are of a version this build reads.
