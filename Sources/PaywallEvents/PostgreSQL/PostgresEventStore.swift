@@ -28,12 +28,13 @@ public final class PostgresEventStore: EventStore {
         let events = batches.joined().sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         var rows = PostgresCopyText()
         for event in events {
-            rows.appendRow(EventColumns.all.map { column in
+            for column in EventColumns.all {
                 switch column.value(event) {
-                case let .name(text), let .text(text): .text(text)
-                case let .integer(number): .integer(number)
+                case let .name(text), let .text(text): rows.append(.text(text))
+                case let .integer(number): rows.append(.integer(number))
                 }
-            })
+            }
+            rows.endRow()
         }
         let stored = try retryingTransient { () throws(PostgresError) in try copy(rows.bytes) }
         guard var stored else { return batches.map { AppendedEvents(accepted: $0.count, duplicates: 0) } }
