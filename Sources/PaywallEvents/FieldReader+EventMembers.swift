@@ -2,11 +2,12 @@ import PaywallModel
 
 /// The member readers an event needs beyond those of exports.
 extension FieldReader {
-    /// A non-empty string of at most `maximumBytes`.
+    /// A non-empty string of at most `maximumBytes`, without U+0000 (which no store's text keeps: PostgreSQL
+    /// refuses it, and a batch holding one would be refused whole, again at every retry).
     func boundedText(_ key: String, maximumBytes: Int, required: Bool) -> String? {
         guard let text = string(key, required: required) else { return nil }
-        guard !text.isEmpty, text.utf8.count <= maximumBytes else {
-            issues.report(at(key), text.isEmpty ? "must not be empty" : "longer than \(maximumBytes) bytes")
+        guard !text.isEmpty, text.utf8.count <= maximumBytes, !text.utf8.contains(0) else {
+            issues.report(at(key), text.isEmpty ? "must not be empty" : text.utf8.contains(0) ? "must not contain U+0000" : "longer than \(maximumBytes) bytes")
             return nil
         }
         return text

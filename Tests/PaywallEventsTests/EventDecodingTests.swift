@@ -90,6 +90,8 @@ import Testing
         ("an error message past 2048 bytes", ["error": EventJSON.object(["message": .string(String(repeating: "m", count: 2049))])],
          "/error/message", "longer than 2048 bytes"),
         ("a product that is a string", ["product": .string("yearly")], "/product", "expected an object, found a string"),
+        ("an error message holding U+0000", ["error": EventJSON.object(["message": .string("bad\u{0}byte")])], "/error/message", "must not contain U+0000"),
+        ("an event_id holding U+0000", ["event_id": .string("e\u{0}")], "/event_id", "must not contain U+0000"),
     ]
 
     @Test(arguments: refusals.indices)
