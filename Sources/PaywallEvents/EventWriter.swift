@@ -33,6 +33,16 @@ public final class EventWriter: Sendable {
         public var queuedEvents = 0
         /// Why the store cannot be reached, while it cannot.
         public var outage: String?
+        /// When the commit under way started (`ContinuousClock`), while one is.
+        public var commitStarted: ContinuousClock.Instant?
+
+        /// Why the writer cannot take events now: the store cannot be reached, or a commit has waited longer than
+        /// `slowCommit` (a server that has stopped answering holds the commit without failing it).
+        public func problem(at now: ContinuousClock.Instant = .now, slowCommit: Duration = .seconds(5)) -> String? {
+            if let outage { return outage }
+            guard let commitStarted, now - commitStarted > slowCommit else { return nil }
+            return "a commit has waited \(Int((now - commitStarted).components.seconds)) s for the event store (more than \(slowCommit.components.seconds) s)"
+        }
     }
 
     public static let defaultMaximumPendingEvents = 50_000
@@ -94,12 +104,14 @@ public final class EventWriter: Sendable {
                 let taken = pending.batches
                 pending.batches.removeAll()
                 if taken.isEmpty { pending.isWriting = false }
+                pending.statistics.commitStarted = taken.isEmpty ? nil : .now
                 return taken
             }
             guard !batches.isEmpty else { return }
             let outcome = commit(batches.map(\.events))
             pending.withLock { pending in
                 pending.statistics.queuedEvents -= batches.reduce(0) { $0 + $1.events.count }
+                pending.statistics.commitStarted = nil
                 if case .success = outcome { pending.statistics.commits += 1 } else { pending.statistics.failedCommits += 1 }
             }
             for (index, batch) in batches.enumerated() {

@@ -34,6 +34,22 @@ public final class ScratchPostgres {
         _ = try Self.script("start", directory)
     }
 
+    /// Freezes the server (SIGSTOP to it and its children): it neither answers nor fails, as a server that hangs.
+    public func freeze() throws {
+        try signalServer("-STOP")
+    }
+
+    public func thaw() throws {
+        try signalServer("-CONT")
+    }
+
+    private func signalServer(_ signal: String) throws {
+        let pid = try String(contentsOf: directory.appendingPathComponent("pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        // The children first, so that none is left running by a stopped parent.
+        _ = try? Self.run(["/usr/bin/pkill", signal, "-P", pid])
+        _ = try Self.run(["/bin/kill", signal, pid])
+    }
+
     /// Runs SQL on the database with `psql`, as the server's user over its socket; what it printed (tuples only,
     /// unaligned).
     public func sql(_ command: String) throws -> String {

@@ -98,7 +98,7 @@ import Testing
                 if round == 10 {
                     let readiness = try server.request("GET", "/readyz")
                     #expect(readiness.status == 503)
-                    #expect(readiness.body.contains("the event store cannot be reached: PostgreSQL at \(postgres.url): "), "\(readiness.body)")
+                    #expect(readiness.body.contains("the event store cannot take events: PostgreSQL at \(postgres.url): "), "\(readiness.body)")
                     let metrics = try server.request("GET", "/metrics").body
                     #expect(metrics.contains("paywalls_event_store_up 0"), "\(metrics)")
                     #expect(metrics.contains(#"paywalls_event_commits_total{result="failed"} 1"#), "\(metrics)")
@@ -123,6 +123,32 @@ import Testing
         #expect(acknowledged.count >= 300)
         let metrics = try server.request("GET", "/metrics").body
         #expect(metrics.contains("paywalls_event_store_up 1") && metrics.contains("paywalls_events_queued 0"), "\(metrics)")
+    }
+
+    /// A server that hangs (stopped, not down): the commit waits, `/readyz` says so after 5 s, bundles are served,
+    /// and the batch is answered once the server goes on.
+    @Test func aHangingDatabaseTurnsReadinessOffUntilItAnswers() throws {
+        let server = try serve()
+        #expect(try server.request("POST", "/v1/events", body: Self.batch(0..<10)).status == 200)
+        try postgres.freeze()
+        defer { try? postgres.thaw() }
+        let connection = try server.connect()
+        let body = Self.batch(10..<20)
+        try connection.send("POST /v1/events HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        var readiness = try server.request("GET", "/readyz")
+        let deadline = Date().addingTimeInterval(10)
+        while readiness.status == 200, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.25)
+            readiness = try server.request("GET", "/readyz")
+        }
+        #expect(try server.request("GET", "/v1/placements/onboarding/bundle?locale=en&profile_id=u-1").status == 200)
+        try postgres.thaw()
+        #expect(readiness.status == 503)
+        #expect(readiness.body.contains("the event store cannot take events: a commit has waited "), "\(readiness.body)")
+        let answer = try #require(try connection.readResponse(timeout: 15))
+        #expect(answer.status == 200)
+        #expect(try answer.json()["accepted"] as? Int == 10)
+        #expect(try server.request("GET", "/readyz").status == 200)
     }
 
     @Test func aWrongPasswordOrDatabaseIsAClearErrorWithoutThePassword() throws {
