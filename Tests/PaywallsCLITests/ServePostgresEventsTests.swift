@@ -45,6 +45,9 @@ import Testing
 
     @Test func twoReplicasKeepEachEventOnceAndOneReportSeesBoth() throws {
         let (first, second) = (try serve(), try serve())
+        let logged = Date().addingTimeInterval(5)
+        while !first.running.standardErrorSoFar.contains("; events to "), Date() < logged { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(first.running.standardErrorSoFar.contains("; events to \(postgres.url)\n"), "\(first.running.standardErrorSoFar)")
         // Replica 1 gets events 0..<800, replica 2 400..<1200, in batches of 100, at the same time.
         let replicas = [(first.host, first.port), (second.host, second.port)]
         let counts = Mutex([0, 0])

@@ -109,8 +109,8 @@ enum ServeCommand: Command {
         reloader.start()
         retention.start()
         sync?.start(whenPublished: { reloader.wake() })
-        log.event("listening", ["url": .string(bound.url), "threads": .integer(configuration.threads)],
-                  human: "listening on \(bound.url) (\(configuration.threads) threads)")
+        log.event("listening", ["url": .string(bound.url), "threads": .integer(configuration.threads), "events": .string(eventStore.description)],
+                  human: "listening on \(bound.url) (\(configuration.threads) threads); events to \(eventStore)")
 
         var signal = TerminationSignals.wait()
         while signal == SIGHUP {
