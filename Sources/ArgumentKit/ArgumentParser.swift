@@ -75,12 +75,19 @@ public struct ArgumentParser: Sendable {
         return .run(ParsedArguments(commandPath: path.map(\.name), optionValues: values, arguments: positionals))
     }
 
-    /// The deepest command named by the words of a line, options skipped: where `--help` applies.
+    /// The deepest command named by the words of a line, options skipped (with the value of an option that takes
+    /// one: `--store DIR sync` names `sync`): where `--help` applies.
     private func commandPath(namedIn arguments: ArraySlice<String>) -> [String] {
         var path = [root]
-        for word in arguments where !word.hasPrefix("-") {
-            guard let subcommand = path.last!.subcommand(named: word) else { break }
-            path.append(subcommand)
+        var words = arguments
+        while let word = words.popFirst() {
+            guard word.hasPrefix("-") else {
+                guard let subcommand = path.last!.subcommand(named: word) else { break }
+                path.append(subcommand)
+                continue
+            }
+            let option = path.flatMap(\.options).first { "--" + $0.name == word }
+            if let option, option.kind != .flag { _ = words.popFirst() }
         }
         return path.map(\.name)
     }

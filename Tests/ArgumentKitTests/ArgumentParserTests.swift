@@ -186,6 +186,10 @@ struct HelpAndVersionParsingTests {
         HelpCase(arguments: ["--help"], commandPath: ["tool"]),
         HelpCase(arguments: ["-h"], commandPath: ["tool"]),
         HelpCase(arguments: ["--store", "x", "-h"], commandPath: ["tool"]),
+        // An option's value is not a word of the command path.
+        HelpCase(arguments: ["--store", "x", "sync", "--help"], commandPath: ["tool", "sync"]),
+        HelpCase(arguments: ["--store=x", "locale", "explain", "-h"], commandPath: Fixture.explainPath),
+        HelpCase(arguments: ["locale", "explain", "--mode", "cldr", "--help"], commandPath: Fixture.explainPath),
         HelpCase(arguments: ["locale", "--help"], commandPath: ["tool", "locale"]),
         HelpCase(arguments: ["locale", "--verbose", "-h"], commandPath: ["tool", "locale"]),
         HelpCase(arguments: ["locale", "explain", "-h"], commandPath: Fixture.explainPath),
