@@ -28,6 +28,15 @@ import Testing
         #expect(try server.sql("SELECT string_agg(event_id, ',' ORDER BY event_id) FROM paywalls_events") == "a,b,c,d\n")
     }
 
+    /// The key compares bytes: `é` precomposed and `e` with a combining accent are two events, counted as two.
+    @Test func idsAreCountedByTheirBytes() throws {
+        let store = try PostgresEventStore.open(address)
+        _ = try store.append([event("x")])
+        let appended = try store.append([event("x"), event("caf\u{E9}"), event("cafe\u{301}")])
+        #expect(appended == AppendedEvents(accepted: 2, duplicates: 1))
+        #expect(try server.sql("SELECT count(*) FROM paywalls_events") == "3\n")
+    }
+
     @Test func textsComeBackAsTheyWereSent() throws {
         let store = try PostgresEventStore.open(address)
         let message = "a \"quote\", a \\ backslash, \\N, a\ttab, a\nline feed, a\r\ncarriage return, {braces}, ünïcødé 🎉 and NULL"

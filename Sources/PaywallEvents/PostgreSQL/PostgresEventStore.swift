@@ -40,16 +40,17 @@ public final class PostgresEventStore: EventStore {
         guard var stored else { return batches.map { AppendedEvents(accepted: $0.count, duplicates: 0) } }
         // The first copy of each stored event is its batch's; any other is a duplicate.
         return batches.map { batch in
-            let accepted = batch.reduce(0) { $0 + (stored.remove($1.id) != nil ? 1 : 0) }
+            let accepted = batch.reduce(0) { $0 + (stored.remove(Array($1.id.utf8)) != nil ? 1 : 0) }
             return AppendedEvents(accepted: accepted, duplicates: batch.count - accepted)
         }
     }
 
-    /// Stores `rows` in one transaction; the ids stored, or nil for all of them. Most batches hold no event stored
+    /// Stores `rows` in one transaction; the ids stored (their bytes, as the key compares them: two spellings of `é`
+    /// are two ids), or nil for all of them. Most batches hold no event stored
     /// before: they are copied straight into the table (COPY is two to three times as fast as an insert of the same
     /// rows).
     /// When the key refuses one, the rows go through a staging table and an insert that drops what the key has.
-    private func copy(_ rows: [UInt8]) throws(PostgresError) -> Set<String>? {
+    private func copy(_ rows: [UInt8]) throws(PostgresError) -> Set<[UInt8]>? {
         do throws(PostgresError) {
             // A statement of its own is a transaction of its own: all its rows or none.
             try connection.copy(Self.copy(into: "paywalls_events"), rows: rows)
@@ -63,7 +64,7 @@ public final class PostgresEventStore: EventStore {
                     ON CONFLICT (event_id) DO NOTHING RETURNING event_id
                     """)
             }
-            return Set(stored.compactMap { $0[0] })
+            return Set(stored.compactMap { $0[0].map { Array($0.utf8) } })
         }
     }
 
