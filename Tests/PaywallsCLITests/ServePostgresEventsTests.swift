@@ -170,11 +170,19 @@ import Testing
         #expect(missing.standardError.contains("database \"elsewhere\" does not exist"), "\(missing.standardError)")
     }
 
-    @Test func aPasswordInTheURLOrAPasswordFileAloneIsRefused() throws {
+    @Test func aPasswordInTheURLABadPasswordFileOrAPasswordFileAloneIsRefused() throws {
         let inURL = try store.run(["report", "--events-url", "postgresql://paywalls:hunter2@127.0.0.1:5432/paywalls"])
         #expect(inURL.status == 78)
         #expect(inURL.standardError == "error: --events-url: the events URL must not hold a password (ps and logs would show it): "
             + "put it in --events-password-file or PGPASSFILE\n")
+        let empty = store.directory.appendingPathComponent("empty-password")
+        try "".write(to: empty, atomically: true, encoding: .utf8)
+        let blank = try store.run(["report", "--events-url", postgres.url, "--events-password-file", empty.path])
+        #expect(blank.status == 78)
+        #expect(blank.standardError == "error: --events-password-file: \(empty.path) does not start with a line of UTF-8 text\n")
+        let absent = try store.run(["report", "--events-url", postgres.url, "--events-password-file", store.directory.path + "/nowhere"])
+        #expect(absent.status == 66)
+        #expect(absent.standardError.hasPrefix("error: cannot open \(store.directory.path)/nowhere: No such file or directory"), "\(absent.standardError)")
         let alone = try store.run(["report", "--events-password-file", postgres.passwordFile])
         #expect(alone.status == 64)
         #expect(alone.standardError.contains("--events-password-file needs --events-url (or $PAYWALLS_EVENTS_URL)"), "\(alone.standardError)")
