@@ -10,6 +10,10 @@ public struct PaywallService: HTTPResponder {
     private let authorization: BearerAuthorization?
     private let routes: [Route]
     private let metrics: ServiceMetrics
+    /// Where each of `routes` is counted, in the same order.
+    private let routeSlots: [ServiceMetrics.RouteSlot]
+    /// Where what no route answers is counted.
+    private let otherSlot: ServiceMetrics.RouteSlot
     private let caching: CachePolicy
 
     /// - Parameters:
@@ -29,12 +33,15 @@ public struct PaywallService: HTTPResponder {
             .health, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness, events: events),
             .metrics(metrics, holder: holder, freshness: freshness, events: events), .events(events), .report(events: eventStore, storePath: storePath),
         ]
+        routeSlots = routes.map { metrics.slot(forRoute: $0.pattern) }
+        otherSlot = metrics.slot(forRoute: "other")
     }
 
     public func answer(_ request: HTTPRequest) -> HTTPAnswer {
         let started = DispatchTime.now()
         let (route, answer) = routed(request)
-        switch answer {
+        // Consumed, so that `finished` adds its fields to the route's own headers rather than to a copy.
+        switch consume answer {
         case let .now(response):
             return .now(finished(response, route: route, request: request, started: started))
         case let .later(deferred):
@@ -48,11 +55,13 @@ public struct PaywallService: HTTPResponder {
     }
 
     /// A route's answer with what every answer carries, counted in the metrics.
-    private func finished(_ answer: HTTPResponse, route: Route?, request: HTTPRequest, started: DispatchTime) -> HTTPResponse {
-        var response = answer
+    /// - Parameter route: the index in `routes` of the route that answered, nil for none.
+    private func finished(_ response: consuming HTTPResponse, route: Int?, request: HTTPRequest, started: DispatchTime) -> HTTPResponse {
+        // Room for the two fields added here at once: this runs for every request.
+        response.headers.reserveCapacity(response.headers.count + 2)
         if route != nil, response.status == 200 || response.status == 304 { Self.varyByEncoding(&response, request: request) }
-        response.headers.append(("Cache-Control", caching.cacheControl(for: route?.caching ?? .live, status: response.status)))
-        metrics.recordRequest(route: route?.pattern ?? "other", status: response.status,
+        response.headers.append(("Cache-Control", caching.cacheControl(for: route.map { routes[$0].caching } ?? .live, status: response.status)))
+        metrics.recordRequest(route.map { routeSlots[$0] } ?? otherSlot, status: response.status,
                               seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
         return response
     }
@@ -73,14 +82,14 @@ public struct PaywallService: HTTPResponder {
 
     /// A request the server could not read, counted under `other`.
     public func respond(toRefused error: APIError) -> HTTPResponse {
-        metrics.recordRequest(route: "other", status: error.status, seconds: 0)
+        metrics.recordRequest(otherSlot, status: error.status, seconds: 0)
         var response = error.response
         response.headers.append(("Cache-Control", "no-store"))
         return response
     }
 
-    /// The route (nil for none) and its answer.
-    private func routed(_ request: HTTPRequest) -> (Route?, HTTPAnswer) {
+    /// The index of the route in `routes` (nil for none) and its answer.
+    private func routed(_ request: HTTPRequest) -> (Int?, HTTPAnswer) {
         // Bytes past ASCII must come percent-encoded: what arrives raw cannot be told apart once read.
         guard request.targetIsASCII else {
             return (nil, .now(APIError.badRequest("the request target must be ASCII: percent-encode other characters").response))
@@ -89,13 +98,19 @@ public struct PaywallService: HTTPResponder {
            let refusal = authorization.refusal(of: request) {
             return (nil, .now(refusal.response))
         }
-        for route in routes {
-            guard let captures = route.captures(in: request.path) else { continue }
-            guard route.methods.contains(request.method) else {
-                return (route, .now(APIError.methodNotAllowed(request.method, allowed: route.methods).response))
+        var path = request.path
+        // The path's bytes once for all the routes.
+        let matched: (index: Int, captures: [Substring])? = path.withUTF8 { bytes in
+            for (index, route) in routes.enumerated() {
+                if let captures = route.captures(in: request.path, bytes: UnsafeRawBufferPointer(bytes)) { return (index, captures) }
             }
-            return (route, route.answer(request, captures))
+            return nil
         }
-        return (nil, .now(APIError.notFound(path: request.path).response))
+        guard let (index, captures) = matched else { return (nil, .now(APIError.notFound(path: String(request.path)).response)) }
+        let route = routes[index]
+        guard route.methods.contains(request.method) else {
+            return (index, .now(APIError.methodNotAllowed(request.method, allowed: route.methods).response))
+        }
+        return (index, route.answer(request, captures))
     }
 }

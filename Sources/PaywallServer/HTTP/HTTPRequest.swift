@@ -7,32 +7,45 @@ public struct HTTPRequest: Sendable {
     public let method: String
     /// The request target exactly as sent: the path and, after a `?`, the query.
     public let target: String
-    /// The target up to its first `?`.
-    public let path: String
-    /// The target after its first `?` (nil when there is none).
-    public let query: String?
-    /// The header fields in the order received; names as sent.
-    public let headers: [(name: String, value: String)]
+    /// Where the path ends: at the target's first `?`, or at its end.
+    private let pathEnd: String.Index
+    /// The header fields in the order received.
+    public let fields: HeaderFields
     public let body: [UInt8]
     /// `HTTP/1.1` or `HTTP/1.0`.
     public let httpVersion: String
 
     public init(method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
                 httpVersion: String = "HTTP/1.1") {
+        self.init(method: method, target: target, fields: HeaderFields(headers), body: body, httpVersion: httpVersion)
+    }
+
+    init(method: String, target: String, fields: HeaderFields, body: [UInt8], httpVersion: String) {
         self.method = method
         self.target = target
-        (path, query) = Self.split(target)
-        self.headers = headers
+        pathEnd = Self.pathEnd(in: target)
+        self.fields = fields
         self.body = body
         self.httpVersion = httpVersion
     }
 
-    /// The path and the query of a request target.
-    static func split(_ target: String) -> (path: String, query: String?) {
-        var target = target
-        guard let offset = target.withUTF8({ UnsafeRawBufferPointer($0).firstIndex(ofByte: UInt8(ascii: "?")) }) else { return (target, nil) }
-        let question = target.utf8.index(target.utf8.startIndex, offsetBy: offset)
-        return (String(target[..<question]), String(target[target.utf8.index(after: question)...]))
+    /// The header fields in the order received; names as sent.
+    public var headers: [(name: String, value: String)] { fields.pairs }
+
+    /// The target up to its first `?`.
+    public var path: Substring { target[..<pathEnd] }
+
+    /// The target after its first `?` (nil when there is none).
+    public var query: Substring? {
+        pathEnd == target.endIndex ? nil : target[target.utf8.index(after: pathEnd)...]
+    }
+
+    /// Where the path of a request target ends: at its first `?`, or at its end. On bytes (memchr): every
+    /// request's target is split so.
+    static func pathEnd(in target: String) -> String.Index {
+        var bytes = target
+        guard let offset = bytes.withUTF8({ UnsafeRawBufferPointer($0).firstIndex(ofByte: UInt8(ascii: "?")) }) else { return target.endIndex }
+        return target.utf8.index(target.utf8.startIndex, offsetBy: offset)
     }
 
     /// Whether the target is all ASCII (bytes past it must come percent-encoded).
@@ -41,17 +54,8 @@ public struct HTTPRequest: Sendable {
         return target.withUTF8 { !$0.contains { $0 >= 0x80 } }
     }
 
-    /// The value of the first header field called `name`, in any case (header names are ASCII). On bytes:
-    /// a bundle request looks up two or three fields.
+    /// The value of the first header field called `name`, in any case (header names are ASCII).
     public func header(_ name: String) -> String? {
-        var name = name
-        return name.withUTF8 { wanted in
-            headers.first { field in
-                var fieldName = field.name
-                return fieldName.withUTF8 { have in
-                    have.count == wanted.count && zip(have, wanted).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
-                }
-            }?.value
-        }
+        fields.value(named: name)
     }
 }

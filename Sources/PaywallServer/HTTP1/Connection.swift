@@ -5,13 +5,15 @@ import Glibc
 /// order they came (pipelining), on the loop's thread; a request that cannot be read is refused with a
 /// JSON error, and the connection closes after it.
 final class Connection {
+    /// Plain values only, so that looking at the phase, as every step does, copies no reference: what a phase is
+    /// about is kept beside it (`head`, `chunkedBody`).
     enum Phase {
         /// Waiting for (the rest of) a request head, which `headParser` reads.
         case head
-        /// Reading the body of `head`.
-        case body(RequestHead, BodyProgress)
-        /// The answer to `head` (for `path`) comes later (a `DeferredResponse`): nothing more is read meanwhile.
-        case waiting(RequestHead, path: String)
+        /// Reading the body of `head`: so many bytes more, or chunks that `chunkedBody` decodes.
+        case body(remaining: Int?)
+        /// The answer to `head` comes later (a `DeferredResponse`): nothing more is read meanwhile.
+        case waiting
         /// An answer that closes the connection is queued: nothing more is read as requests. `lingering`:
         /// once it is written, what the client still sends is drained first (`Phase.lingering`).
         case closing(lingering: Bool)
@@ -19,11 +21,6 @@ final class Connection {
         /// and dropped until it stops, `Connection.lingerBytes` pass or the deadline does, so that a
         /// client still sending its body reads the answer instead of a reset (as nginx's lingering close).
         case lingering(until: ContinuousClock.Instant, discarded: Int)
-    }
-
-    enum BodyProgress {
-        case length(remaining: Int)
-        case chunked(ChunkedBodyDecoder)
     }
 
     /// What the loop does with the connection after an event.
@@ -51,6 +48,10 @@ final class Connection {
     /// The reader of the request head being read, held apart from `phase` so that it is read in place
     /// rather than copied out of the phase and back for every request.
     private var headParser: RequestHeadParser
+    /// The head of the request whose body is read or whose answer is awaited.
+    private var head: RequestHead?
+    /// The decoder of a chunked body being read.
+    private var chunkedBody: ChunkedBodyDecoder?
     private var body: [UInt8] = []
     private var output = OutputQueue()
     /// When bytes last came in or went out: a connection silent past its timeout closes.
@@ -77,7 +78,7 @@ final class Connection {
         let startsRequest = isIdle
         switch loop.read(from: descriptor, into: &input) {
         case .bytes:
-            lastActivity = .now
+            lastActivity = loop.now
             if startsRequest { requestStarted = lastActivity }
             return proceed(on: loop)
         case .wouldBlock:
@@ -104,7 +105,7 @@ final class Connection {
             case .wouldBlock:
                 return .await(readable: false)
             case .written:
-                lastActivity = .now
+                lastActivity = loop.now
             }
             if case .waiting = phase { return .pause }
             // Requests read already and held back by the high water are answered now that the queue is written:
@@ -113,7 +114,7 @@ final class Connection {
         guard case let .closing(lingering) = phase else { return .await(readable: true) }
         guard lingering else { return .close }
         shutdown(descriptor, Int32(SHUT_WR))
-        phase = .lingering(until: .now + Self.lingerTime, discarded: 0)
+        phase = .lingering(until: loop.now + Self.lingerTime, discarded: 0)
         return .await(readable: true)
     }
 
@@ -144,32 +145,35 @@ final class Connection {
                     answer(head, on: loop)
                 case let .length(count):
                     if head.expectsContinue { output.append(ResponseHead.continueBytes) }
-                    phase = .body(head, .length(remaining: count))
+                    self.head = head
+                    phase = .body(remaining: count)
                 case .chunked:
                     if head.expectsContinue { output.append(ResponseHead.continueBytes) }
-                    phase = .body(head, .chunked(ChunkedBodyDecoder(limit: loop.limits.bodyBytes, trailerLimit: loop.limits.headerBytes)))
+                    self.head = head
+                    chunkedBody = ChunkedBodyDecoder(limit: loop.limits.bodyBytes, trailerLimit: loop.limits.headerBytes)
+                    phase = .body(remaining: nil)
                 }
                 return true
             }
-        case let .body(head, .length(remaining)):
+        case let .body(remaining?):
             let taken = min(remaining, input.count - consumed)
             body.append(contentsOf: input[consumed..<(consumed + taken)])
             consumed += taken
             guard taken == remaining else {
-                phase = .body(head, .length(remaining: remaining - taken))
+                phase = .body(remaining: remaining - taken)
                 return false
             }
-            answer(head, on: loop)
+            answer(head!, on: loop)
             return true
-        case .body(let head, .chunked(var decoder)):
-            let (used, progress) = input.withUnsafeBytes { decoder.decode(UnsafeRawBufferPointer(rebasing: $0[consumed...]), into: &body) }
+        case .body(remaining: nil):
+            let (used, progress) = input.withUnsafeBytes { chunkedBody!.decode(UnsafeRawBufferPointer(rebasing: $0[consumed...]), into: &body) }
             consumed += used
             switch progress {
             case .needsMore:
-                phase = .body(head, .chunked(decoder))
                 return false
             case .done:
-                answer(head, on: loop)
+                chunkedBody = nil
+                answer(head!, on: loop)
                 return true
             case let .rejected(error):
                 refuse(error, lingering: true, on: loop)
@@ -182,13 +186,14 @@ final class Connection {
 
     /// Answers the request whose head and body are in, now or once its answer comes.
     private func answer(_ head: RequestHead, on loop: EventLoop) {
-        let request = HTTPRequest(method: head.method, target: head.target, headers: head.headers, body: body, httpVersion: head.version.text)
+        let request = HTTPRequest(method: head.method, target: head.target, fields: head.fields, body: body, httpVersion: head.version.text)
         body = []
         switch loop.responder.answer(request) {
         case let .now(response):
             finish(head, path: request.path, with: response, on: loop)
         case let .later(deferred):
-            phase = .waiting(head, path: request.path)
+            self.head = head
+            phase = .waiting
             let (descriptor, serial) = (descriptor, serial)
             deferred.whenDone { response in loop.deliver(response, toConnection: descriptor, serial: serial) }
         }
@@ -196,19 +201,20 @@ final class Connection {
 
     /// The answer a request waited for has come (on the loop's thread): sends it, then reads on.
     func deliver(_ response: HTTPResponse, on loop: EventLoop) -> Verdict {
-        guard case let .waiting(head, path) = phase else { return .close }
+        guard case .waiting = phase, let head else { return .close }
         // The wait was this side's: the client's silence is counted from now.
-        lastActivity = .now
-        finish(head, path: path, with: response, on: loop)
+        lastActivity = loop.now
+        finish(head, path: head.target[..<HTTPRequest.pathEnd(in: head.target)], with: response, on: loop)
         return proceed(on: loop)
     }
 
     /// Sends the answer to `head`, and reads the next request unless this closes.
-    private func finish(_ head: RequestHead, path: String, with response: HTTPResponse, on loop: EventLoop) {
+    private func finish(_ head: RequestHead, path: Substring, with response: HTTPResponse, on loop: EventLoop) {
         let closing = !head.keepAlive || loop.isStopping
         send(response, version: head.version, closing: closing, withBody: head.method != "HEAD", on: loop)
-        loop.accessLog?.record(method: head.method, path: path, status: response.status,
-                               bodyBytes: head.method == "HEAD" ? 0 : response.body.count, duration: .now - requestStarted)
+        loop.accessLog?.record(method: head.method, path: String(path), status: response.status,
+                               bodyBytes: head.method == "HEAD" ? 0 : response.body.count, duration: ContinuousClock.now - requestStarted)
+        self.head = nil
         if closing {
             phase = .closing(lingering: false)
         } else {
@@ -216,7 +222,7 @@ final class Connection {
             headParser = RequestHeadParser(limits: loop.limits)
         }
         // A pipelined request is waiting already; any other starts when its first bytes come.
-        requestStarted = .now
+        requestStarted = loop.now
     }
 
     /// Answers a request that cannot be read with its error, then closes.
@@ -224,13 +230,15 @@ final class Connection {
     func refuse(_ error: APIError, lingering: Bool, on loop: EventLoop) {
         let response = loop.responder.respond(toRefused: error)
         send(response, version: .http11, closing: true, withBody: true, on: loop)
-        loop.accessLog?.record(method: "-", path: "-", status: response.status, bodyBytes: response.body.count, duration: .now - requestStarted)
+        loop.accessLog?.record(method: "-", path: "-", status: response.status, bodyBytes: response.body.count, duration: ContinuousClock.now - requestStarted)
         phase = .closing(lingering: lingering)
+        head = nil
+        chunkedBody = nil
         body = []
     }
 
     private func send(_ response: HTTPResponse, version: RequestHead.Version, closing: Bool, withBody: Bool, on loop: EventLoop) {
-        let date = loop.date.current()
+        let date = loop.date.bytes
         output.appendOwn { bytes in
             ResponseHead.append(status: response.status, headers: response.headers, contentLength: response.body.count,
                                 version: version, closing: closing, date: date, to: &bytes)
@@ -248,7 +256,7 @@ final class Connection {
         case .bytes:
             let total = discarded + input.count
             input.removeAll(keepingCapacity: true)
-            guard total < Self.lingerBytes, ContinuousClock.now < deadline else { return .close }
+            guard total < Self.lingerBytes, loop.now < deadline else { return .close }
             phase = .lingering(until: deadline, discarded: total)
             return .await(readable: true)
         case .wouldBlock:

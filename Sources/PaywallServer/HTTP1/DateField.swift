@@ -4,17 +4,21 @@ import Glibc
 /// by the loop that sends it.
 struct DateField {
     private var second = -1
+    /// The value when last refreshed.
     private(set) var bytes: [UInt8] = []
 
-    /// The value for now.
-    mutating func current() -> [UInt8] {
+    init() {
+        refresh()
+    }
+
+    /// Makes `bytes` say now (formatted again only when the second has changed).
+    mutating func refresh() {
         var now = time(nil)
-        guard now != second else { return bytes }
+        guard now != second else { return }
         second = now
         var parts = tm()
         gmtime_r(&now, &parts)
         bytes = Array(Self.format(parts).utf8)
-        return bytes
     }
 
     static func format(_ parts: tm) -> String {

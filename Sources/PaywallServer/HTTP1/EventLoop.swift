@@ -31,7 +31,9 @@ final class EventLoop: @unchecked Sendable {
     let accessLog: AccessLog?
     let limits: RequestLimits
     /// What the `Date` field says, formatted once a second.
-    var date = DateField()
+    private(set) var date = DateField()
+    /// When the loop last woke: the time its connections read, once per wake rather than once per request.
+    private(set) var now = ContinuousClock.now
     /// Set once the server stops: no connection is accepted, and each answer closes its connection.
     private(set) var isStopping = false
 
@@ -90,10 +92,11 @@ final class EventLoop: @unchecked Sendable {
             // A second at most: timeouts are looked at once a second.
             let count = epoll_wait(epoll, &events, Int32(events.count), 1000)
             if count < 0, errno != EINTR { break }
+            now = .now
+            date.refresh()
             for index in 0..<max(0, Int(count)) {
                 handle(Int32(truncatingIfNeeded: events[index].data.u64))
             }
-            let now = ContinuousClock.now
             if now - lastSweep >= .seconds(1) {
                 lastSweep = now
                 sweep(at: now)

@@ -27,7 +27,12 @@ struct LineFinder: Sendable {
     mutating func nextLine(in bytes: UnsafeRawBufferPointer, from start: Int,
                            maxContent: Int) throws(Fault) -> (content: Range<Int>, next: Int)? {
         var index = start + searched
+        // Eight bytes at a time while none of them is below 0x0E (LF, CR and NUL are), up to the limit: the bytes
+        // that end or break a line are then looked at one by one, as is everything past the limit.
+        let lastWord = min(bytes.count, start + maxContent) - 8
         while index < bytes.count {
+            while index <= lastWord, !Self.hasByteBelow0x0E(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { index += 8 }
+            guard index < bytes.count else { break }
             switch bytes[index] {
             case .lineFeed:
                 guard acceptsBareLineFeed else { throw .bareLineFeed }
@@ -50,6 +55,12 @@ struct LineFinder: Sendable {
         }
         searched = index - start
         return nil
+    }
+
+    /// Whether a byte of `word` is below 0x0E (the classic test for a byte less than n, exact for "any").
+    private static func hasByteBelow0x0E(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        return (word &- ones &* 0x0E) & ~word & (ones &* 0x80) != 0
     }
 }
 

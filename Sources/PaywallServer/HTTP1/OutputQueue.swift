@@ -134,7 +134,9 @@ struct OutputQueue {
     /// that takes its answers while it pipelines more keeps the queue from emptying, and one own piece that grows
     /// while it is written from emptying at all.
     private mutating func dropWrittenOwnBytes() {
-        if writtenOfFirst > 0, first < pieces.count, case let .own(range) = pieces[first] {
+        // Nothing queued, as between most answers: nothing to let go of.
+        guard first < pieces.count else { return }
+        if writtenOfFirst > 0, case let .own(range) = pieces[first] {
             pieces[first] = .own((range.lowerBound + writtenOfFirst)..<range.upperBound)
             writtenOfFirst = 0
         }

@@ -1,5 +1,7 @@
 /// A request's head as RFC 9112 frames it, checked: what a connection needs to read the body and answer.
-struct RequestHead: Sendable {
+/// A class: it passes from the parser through the connection's phases to the answer, each step one retain
+/// rather than a copy of every field.
+final class RequestHead: Sendable {
     enum Version: Sendable, Equatable {
         case http10, http11
 
@@ -28,11 +30,22 @@ struct RequestHead: Sendable {
     let target: String
     let version: Version
     /// The header fields in the order received: names as sent, values without the whitespace around them.
-    let headers: [(name: String, value: String)]
+    let fields: HeaderFields
     let framing: BodyFraming
     /// Whether the connection stays open after the answer: in HTTP/1.1 unless a `Connection` token is `close`,
     /// in HTTP/1.0 only with a `keep-alive` token (and no `close`).
     let keepAlive: Bool
     /// `Expect: 100-continue` in an HTTP/1.1 request: the client waits for a 100 before it sends the body.
     let expectsContinue: Bool
+
+    init(method: String, target: String, version: Version, fields: HeaderFields, framing: BodyFraming,
+         keepAlive: Bool, expectsContinue: Bool) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.fields = fields
+        self.framing = framing
+        self.keepAlive = keepAlive
+        self.expectsContinue = expectsContinue
+    }
 }

@@ -22,11 +22,15 @@ struct RequestHeadParser: Sendable {
     private var emptyLinesSkipped = 0
     private var requestLine: RequestLine?
     private var rules: HeadFieldRules
-    private var headers: [(name: String, value: String)] = []
+    private var fields = HeaderFields()
+    /// Fields taken so far.
+    private var fieldCount = 0
     /// The header section so far, each field line counted with a two-byte line end as `RequestLimits` counts it.
     private var headerBytes = 0
-    /// A head or a rejection, once decided: the same answer for any bytes after.
-    private var verdict: Outcome?
+    /// The head and its length, or the rejection, once decided: the same answer for any bytes after. Kept apart
+    /// rather than as an `Outcome`, whose copies cost more than the head's one retain.
+    private var decidedHead: (head: RequestHead, length: Int)?
+    private var rejection: APIError?
 
     init(limits: RequestLimits) {
         self.limits = limits
@@ -36,20 +40,20 @@ struct RequestHeadParser: Sendable {
     /// `bytes` is everything unconsumed the connection holds, starting where this request starts; it only grows between
     /// calls. Each call goes on from where the last one stopped looking.
     mutating func parse(_ bytes: UnsafeRawBufferPointer) -> Outcome {
-        if let verdict { return verdict }
+        if let decidedHead { return .head(decidedHead.head, length: decidedHead.length) }
+        if let rejection { return .rejected(rejection) }
         do throws(APIError) {
             while let line = try nextLine(in: bytes) {
-                if let head = try take(UnsafeRawBufferPointer(rebasing: bytes[line])) { return decided(.head(head, length: lineStart)) }
+                if let head = try take(UnsafeRawBufferPointer(rebasing: bytes[line])) {
+                    decidedHead = (head, lineStart)
+                    return .head(head, length: lineStart)
+                }
             }
             return .incomplete
         } catch {
-            return decided(.rejected(error))
+            rejection = error
+            return .rejected(error)
         }
-    }
-
-    private mutating func decided(_ outcome: Outcome) -> Outcome {
-        verdict = outcome
-        return outcome
     }
 
     /// The next whole line's content, nil until its end arrives; 414 or 431 as soon as the line passes its limit.
@@ -63,7 +67,7 @@ struct RequestHeadParser: Sendable {
         } catch {
             throw requestLine == nil
                 ? error.apiError(line: "the request line", tooLong: .uriTooLong(limit: limits.requestLineBytes))
-                : error.apiError(line: "header field \(headers.count + 1)", tooLong: .headerFieldsTooLarge(limit: limits.headerBytes))
+                : error.apiError(line: "header field \(fieldCount + 1)", tooLong: .headerFieldsTooLarge(limit: limits.headerBytes))
         }
     }
 
@@ -74,15 +78,15 @@ struct RequestHeadParser: Sendable {
             return nil
         }
         guard line.isEmpty else {
-            let (name, value) = try FieldLine.parse(line, number: headers.count + 1, in: .header)
+            let (name, value) = try FieldLine.parse(line, number: fieldCount + 1, in: .header)
             try rules.take(name: name, value: value, version: requestLine.version)
-            if headers.isEmpty { headers.reserveCapacity(8) }  // one allocation for a request's usual few fields
-            headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+            fields.append(name: name, value: value)
+            fieldCount += 1
             headerBytes += line.count + 2
             return nil
         }
         let conclusion = try rules.conclusion(version: requestLine.version)
-        return RequestHead(method: requestLine.method, target: requestLine.target, version: requestLine.version, headers: headers,
+        return RequestHead(method: requestLine.method, target: requestLine.target, version: requestLine.version, fields: fields,
                            framing: conclusion.framing, keepAlive: conclusion.keepAlive, expectsContinue: conclusion.expectsContinue)
     }
 

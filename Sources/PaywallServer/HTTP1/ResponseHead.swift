@@ -8,59 +8,100 @@ enum ResponseHead {
     ///   - bytes: where the head is appended (a connection's buffer for what it sends).
     static func append(status: Int, headers: [(name: String, value: String)], contentLength: Int, version: RequestHead.Version,
                        closing: Bool, date: [UInt8], to bytes: inout [UInt8]) {
-        // Appended from buffers, each a copy of its bytes: every answer's head is made here.
-        bytes += statusLine(status)
-        for header in headers { appendField(header.name, header.value, to: &bytes) }
+        // Every answer's head is made here: written once into a buffer on the stack, then appended in one copy.
+        let statusLine = statusLine(status)
         // RFC 9110 §8.6: a 304 says no length unless the 200's, which it does not know; a 204 has none.
-        if status != 304, status != 204 { appendField("Content-Length", String(contentLength), to: &bytes) }
-        bytes += Field.date
-        bytes += date
-        if closing {
-            bytes += Field.connectionClose
-        } else if version == .http10 {
-            bytes += Field.connectionKeepAlive
+        let sendsLength = status != 304 && status != 204
+        let connection: StaticString? = closing ? "\r\nConnection: close" : version == .http10 ? "\r\nConnection: keep-alive" : nil
+        var room = statusLine.utf8.count + "Content-Length: \r\n".utf8.count + 20 + "Date: ".utf8.count + date.count
+            + (connection?.utf8CodeUnitCount ?? 0) + "\r\n\r\n".utf8.count
+        for header in headers { room += header.name.utf8.count + header.value.utf8.count + 4 }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+            var head = Writer(buffer)
+            head.write(statusLine)
+            for header in headers { head.writeField(header.name, header.value) }
+            if sendsLength {
+                head.write("Content-Length: " as StaticString)
+                head.write(decimal: contentLength)
+                head.write("\r\n" as StaticString)
+            }
+            head.write("Date: " as StaticString)
+            date.withUnsafeBufferPointer { head.write(UnsafeRawBufferPointer($0)) }
+            if let connection { head.write(connection) }
+            head.write("\r\n\r\n" as StaticString)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<head.end]))
         }
-        bytes += Field.headEnd
     }
 
-    /// The server's own fields around the `Date` value, which ends the head's fields.
-    private enum Field {
-        static let date = Array("Date: ".utf8)
-        static let connectionClose = Array("\r\nConnection: close".utf8)
-        static let connectionKeepAlive = Array("\r\nConnection: keep-alive".utf8)
-        static let headEnd = Array("\r\n\r\n".utf8)
-    }
+    /// Writes into a buffer with room for all that is written.
+    private struct Writer {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        private(set) var end = 0
 
-    /// `name: value` and a line end; a field with a line break or NUL in it would forge another: left out
-    /// rather than sent broken.
-    private static func appendField(_ name: String, _ value: String, to bytes: inout [UInt8]) {
-        var name = name, value = value
-        name.withUTF8 { name in
-            value.withUTF8 { value in
-                guard isSafe(name), isSafe(value) else { return }
-                bytes.append(contentsOf: name)
-                bytes.append(UInt8(ascii: ":"))
-                bytes.append(UInt8(ascii: " "))
-                bytes.append(contentsOf: value)
-                bytes.append(UInt8(ascii: "\r"))
-                bytes.append(UInt8(ascii: "\n"))
+        init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+            self.buffer = buffer
+        }
+
+        mutating func write(_ bytes: UnsafeRawBufferPointer) {
+            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+            UnsafeMutableRawPointer(buffer.baseAddress! + end).copyMemory(from: source, byteCount: bytes.count)
+            end += bytes.count
+        }
+
+        mutating func write(_ text: StaticString) {
+            write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        mutating func write(_ text: String) {
+            let copied: Void? = text.utf8.withContiguousStorageIfAvailable { write(UnsafeRawBufferPointer($0)) }
+            guard copied == nil else { return }
+            for byte in text.utf8 {
+                buffer[end] = byte
+                end += 1
             }
         }
+
+        mutating func write(decimal value: Int) {
+            var digits = 1, rest = value
+            while rest >= 10 {
+                digits += 1
+                rest /= 10
+            }
+            rest = value
+            for index in stride(from: end + digits - 1, through: end, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            end += digits
+        }
+
+        /// `name: value` and a line end; a field with a line break or NUL in it would forge another: taken back
+        /// rather than sent broken.
+        mutating func writeField(_ name: String, _ value: String) {
+            let start = end
+            write(name)
+            write(": " as StaticString)
+            write(value)
+            // On raw bytes and without an early exit, so that the loop is vectorized: every field of every answer is scanned.
+            var forging: UInt8 = 0
+            for byte in UnsafeBufferPointer(rebasing: buffer[start..<end]) {
+                forging |= (byte == 0x0D ? 1 : 0) | (byte == 0x0A ? 1 : 0) | (byte == 0 ? 1 : 0)
+            }
+            guard forging == 0 else {
+                end = start
+                return
+            }
+            write("\r\n" as StaticString)
+        }
     }
 
-    private static func isSafe(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        !text.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
-    }
-
-    /// `HTTP/1.1 200 OK\r\n`, kept made for the statuses most answers have.
-    private static func statusLine(_ status: Int) -> [UInt8] {
-        commonStatusLines[status] ?? madeStatusLine(status)
-    }
-
-    private static let commonStatusLines = Dictionary(uniqueKeysWithValues: [200, 304, 400, 404].map { ($0, madeStatusLine($0)) })
-
-    private static func madeStatusLine(_ status: Int) -> [UInt8] {
-        Array("HTTP/1.1 \(status) \(reason(for: status))\r\n".utf8)
+    /// `HTTP/1.1 200 OK\r\n`: static for the statuses most answers have.
+    private static func statusLine(_ status: Int) -> String {
+        switch status {
+        case 200: "HTTP/1.1 200 OK\r\n"
+        case 304: "HTTP/1.1 304 Not Modified\r\n"
+        default: "HTTP/1.1 \(status) \(reason(for: status))\r\n"
+        }
     }
 
     /// The interim answer to `Expect: 100-continue`.

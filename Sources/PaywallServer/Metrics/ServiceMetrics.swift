@@ -23,25 +23,41 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
-    /// Requests counted by route and status, and their durations by route: one lock for both, taken
-    /// once per request.
-    private struct Requests {
-        var counts: [RequestKey: Int] = [:]
-        var durations: [String: Durations] = [:]
+    /// A route's place in the tallies, given once by `slot(forRoute:)`: a request is counted without hashing its
+    /// route's name.
+    struct RouteSlot: Sendable {
+        fileprivate let index: Int
     }
 
-    private let requests = Mutex(Requests())
+    /// One route's requests: counted by status, and their durations.
+    private struct RouteTally {
+        let route: String
+        var counts: [Int: Int] = [:]
+        var durations = Durations()
+    }
+
+    private let requests = Mutex<[RouteTally]>([])
     private let reloads = Mutex<(succeeded: Int, failed: Int)>((0, 0))
 
     public init() {}
 
+    /// The slot that counts the requests of `route`, the same for the same name.
     /// - Parameter route: the route's pattern (`/v1/placements/{id}/bundle`), never the path as sent,
     ///   so that clients cannot grow the series without bound.
-    func recordRequest(route: String, status: Int, seconds: Double) {
-        requests.withLock { requests in
-            requests.counts[RequestKey(route: route, status: status), default: 0] += 1
-            // In place: a copy of the entry would copy its buckets too.
-            requests.durations[route, default: Durations()].record(seconds)
+    func slot(forRoute route: String) -> RouteSlot {
+        requests.withLock { tallies in
+            if let index = tallies.firstIndex(where: { $0.route == route }) { return RouteSlot(index: index) }
+            tallies.append(RouteTally(route: route))
+            return RouteSlot(index: tallies.count - 1)
+        }
+    }
+
+    /// Counts one request of the route of `slot`: one lock, taken once per request.
+    func recordRequest(_ slot: RouteSlot, status: Int, seconds: Double) {
+        requests.withLock { tallies in
+            // In place: a copy of the tally would copy its buckets too.
+            tallies[slot.index].counts[status, default: 0] += 1
+            tallies[slot.index].durations.record(seconds)
         }
     }
 
@@ -51,7 +67,17 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
-    var requestCounts: [RequestKey: Int] { requests.withLock { $0.counts } }
-    var requestDurations: [String: Durations] { requests.withLock { $0.durations } }
+    var requestCounts: [RequestKey: Int] {
+        requests.withLock { tallies in
+            Dictionary(uniqueKeysWithValues: tallies.flatMap { tally in tally.counts.map { (RequestKey(route: tally.route, status: $0.key), $0.value) } })
+        }
+    }
+
+    /// The durations of each route that has answered a request.
+    var requestDurations: [String: Durations] {
+        requests.withLock { tallies in
+            Dictionary(uniqueKeysWithValues: tallies.filter { $0.durations.count > 0 }.map { ($0.route, $0.durations) })
+        }
+    }
     var reloadCounts: (succeeded: Int, failed: Int) { reloads.withLock { $0 } }
 }

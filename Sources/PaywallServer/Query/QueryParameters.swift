@@ -7,7 +7,7 @@ struct QueryParameters {
     private let pairs: [(name: String, value: String)]
 
     /// - Parameter query: as sent, after the `?`; nil for none.
-    init(_ query: String?) throws(APIError) {
+    init(_ query: Substring?) throws(APIError) {
         guard var query else {
             pairs = []
             return

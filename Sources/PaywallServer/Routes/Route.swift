@@ -1,8 +1,9 @@
 import Basics
 import Glibc
 
-/// One route of the service: its path pattern, the methods it answers, and how.
-struct Route: Sendable {
+/// One route of the service: its path pattern, the methods it answers, and how. A class: every request is
+/// matched against the routes in turn, each looked at by one reference.
+final class Route: Sendable {
     /// The path's segments; `{…}` stands for any one segment, handed to `respond` as sent (still
     /// percent-encoded). Also the route's name in metrics and logs.
     let pattern: String
@@ -15,8 +16,8 @@ struct Route: Sendable {
     private let segments: [[UInt8]?]
 
     /// A route that answers at once.
-    init(_ pattern: String, methods: [String], caching: CachePolicy.Kind,
-         respond: @escaping @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPResponse) {
+    convenience init(_ pattern: String, methods: [String], caching: CachePolicy.Kind,
+                     respond: @escaping @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPResponse) {
         self.init(pattern, methods: methods, caching: caching) { .now(respond($0, $1)) }
     }
 
@@ -31,29 +32,30 @@ struct Route: Sendable {
     }
 
     /// The segments of `path` the pattern's placeholders get, or nil when the segments between its slashes are
-    /// not the pattern's. On bytes (a path is compared as sent): every request is matched against the routes
-    /// in turn.
-    func captures(in path: String) -> [Substring]? {
+    /// not the pattern's. A path is compared as sent.
+    func captures(in path: Substring) -> [Substring]? {
         var bytes = path
+        return bytes.withUTF8 { captures(in: path, bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `captures(in: path)` on `bytes`, the path's UTF-8, had once for all the routes a request is matched against.
+    func captures(in path: Substring, bytes: UnsafeRawBufferPointer) -> [Substring]? {
         let utf8 = path.utf8
-        return bytes.withUTF8 { buffer in
-            let path = UnsafeRawBufferPointer(buffer)
-            var captures: [Substring] = []
-            var start = 0
-            for (number, want) in segments.enumerated() {
-                let end = path.firstIndex(ofByte: UInt8(ascii: "/"), from: start) ?? path.count
-                if let want {
-                    guard Self.equal(want, UnsafeRawBufferPointer(rebasing: path[start..<end])) else { return nil }
-                } else {
-                    guard end > start else { return nil }
-                    captures.append(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
-                }
-                let isLast = number == segments.count - 1
-                guard isLast == (end == path.count) else { return nil }
-                start = end + 1
+        var captures: [Substring] = []
+        var start = 0
+        for (number, want) in segments.enumerated() {
+            let end = bytes.firstIndex(ofByte: UInt8(ascii: "/"), from: start) ?? bytes.count
+            if let want {
+                guard Self.equal(want, UnsafeRawBufferPointer(rebasing: bytes[start..<end])) else { return nil }
+            } else {
+                guard end > start else { return nil }
+                captures.append(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
             }
-            return captures
+            let isLast = number == segments.count - 1
+            guard isLast == (end == bytes.count) else { return nil }
+            start = end + 1
         }
+        return captures
     }
 
     /// memcmp: a generic comparison costs several instructions a byte, for every route a request is matched against.
