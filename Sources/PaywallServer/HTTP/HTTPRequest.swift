@@ -15,14 +15,20 @@ public struct HTTPRequest: Sendable {
     /// `HTTP/1.1` or `HTTP/1.0`.
     public let httpVersion: String
 
+    /// Whether the target is all ASCII (bytes past it must come percent-encoded).
+    let targetIsASCII: Bool
+
     public init(method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
                 httpVersion: String = "HTTP/1.1") {
-        self.init(method: method, target: target, fields: HeaderFields(headers), body: body, httpVersion: httpVersion)
+        self.init(method: method, target: target, fields: HeaderFields(headers), body: body, httpVersion: httpVersion,
+                  targetIsASCII: target.utf8.allSatisfy { $0 < 0x80 })
     }
 
-    init(method: String, target: String, fields: HeaderFields, body: [UInt8], httpVersion: String) {
+    /// - Parameter targetIsASCII: known already of a target the server read (`RequestTarget` takes visible ASCII only).
+    init(method: String, target: String, fields: HeaderFields, body: [UInt8], httpVersion: String, targetIsASCII: Bool) {
         self.method = method
         self.target = target
+        self.targetIsASCII = targetIsASCII
         pathEnd = Self.pathEnd(in: target)
         self.fields = fields
         self.body = body
@@ -46,12 +52,6 @@ public struct HTTPRequest: Sendable {
         var bytes = target
         guard let offset = bytes.withUTF8({ UnsafeRawBufferPointer($0).firstIndex(ofByte: UInt8(ascii: "?")) }) else { return target.endIndex }
         return target.utf8.index(target.utf8.startIndex, offsetBy: offset)
-    }
-
-    /// Whether the target is all ASCII (bytes past it must come percent-encoded).
-    var targetIsASCII: Bool {
-        var target = target
-        return target.withUTF8 { !$0.contains { $0 >= 0x80 } }
     }
 
     /// The value of the first header field called `name`, in any case (header names are ASCII).
