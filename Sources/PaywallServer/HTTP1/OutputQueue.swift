@@ -39,7 +39,6 @@ struct OutputQueue {
     private var first = 0
     /// Bytes of `pieces[first]` written already.
     private var writtenOfFirst = 0
-    private var vectors: [iovec] = []
     /// Bytes queued and not yet written.
     private(set) var byteCount = 0
 
@@ -85,32 +84,36 @@ struct OutputQueue {
         return .written
     }
 
-    /// The pending bytes as at most `vectorsPerWrite` iovecs, the first starting past what is written.
-    private mutating func withVectors(_ body: (UnsafeBufferPointer<iovec>) -> Int) -> Int {
-        vectors.removeAll(keepingCapacity: true)
-        var skip = writtenOfFirst
-        func add(_ segment: UnsafeRawBufferPointer) {
-            guard segment.count > skip, let base = segment.baseAddress else {
-                skip -= min(skip, segment.count)
-                return
+    /// The pending bytes as at most `vectorsPerWrite` iovecs, the first starting past what is written: made on the
+    /// stack, a few per answer, for every write.
+    private func withVectors(_ body: (UnsafeBufferPointer<iovec>) -> Int) -> Int {
+        withUnsafeTemporaryAllocation(of: iovec.self, capacity: Self.vectorsPerWrite) { vectors in
+            var count = 0
+            var skip = writtenOfFirst
+            /// Adds `segment` (past what is written of it); false once the vectors are full.
+            func add(_ segment: UnsafeRawBufferPointer) -> Bool {
+                guard segment.count > skip, let base = segment.baseAddress else {
+                    skip -= min(skip, segment.count)
+                    return true
+                }
+                vectors[count] = iovec(iov_base: UnsafeMutableRawPointer(mutating: base + skip), iov_len: segment.count - skip)
+                count += 1
+                skip = 0
+                return count < Self.vectorsPerWrite
             }
-            vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + skip), iov_len: segment.count - skip))
-            skip = 0
-        }
-        return ownBytes.withUnsafeBytes { own in
-            pieces: for piece in pieces[first...] {
-                switch piece {
-                case let .own(range):
-                    add(UnsafeRawBufferPointer(rebasing: own[range]))
-                case let .kept(kept):
-                    for segment in kept.segments {
-                        add(segment)
-                        if vectors.count == Self.vectorsPerWrite { break pieces }
+            return ownBytes.withUnsafeBytes { own in
+                pieces: for piece in pieces[first...] {
+                    switch piece {
+                    case let .own(range):
+                        guard add(UnsafeRawBufferPointer(rebasing: own[range])) else { break pieces }
+                    case let .kept(kept):
+                        for segment in kept.segments {
+                            guard add(segment) else { break pieces }
+                        }
                     }
                 }
-                if vectors.count == Self.vectorsPerWrite { break }
+                return body(UnsafeBufferPointer(rebasing: vectors[..<count]))
             }
-            return vectors.withUnsafeBufferPointer(body)
         }
     }
 

@@ -4,19 +4,15 @@ enum RequestTarget {
     /// The target as `RequestHead` keeps it: an origin-form as sent, the path and query of an absolute-form, `*` for
     /// OPTIONS, `host:port` for CONNECT (and only for it).
     static func checked(_ target: UnsafeRawBufferPointer, method: UnsafeRawBufferPointer) throws(APIError) -> String {
-        // One pass without an early exit, so that it is vectorized: every request's target is scanned; the byte to
-        // name is looked for only once the target is known bad.
-        var invisible: UInt8 = 0, fragment: UInt8 = 0
-        for byte in target {
-            invisible |= byte &- 0x21 > 0x7E - 0x21 ? 1 : 0
-            fragment |= byte == UInt8(ascii: "#") ? 1 : 0
-        }
-        if invisible != 0, let byte = target.first(where: { !$0.isVisibleASCII }) {
+        // Eight bytes at a time (every request's target is scanned); the byte to name is looked for only once the
+        // target is known bad.
+        let (invisible, fragment) = scan(target)
+        if invisible, let byte = target.first(where: { !$0.isVisibleASCII }) {
             throw .badRequest("the request target \(ClientText.quoted(target)) has the byte \(ClientText.escaped(byte)); "
                 + "a target is visible ASCII (percent-encode the rest)")
         }
         // RFC 9110 §4.2.5: a fragment is the client's own; `#` in a target can only be an attempt to confuse.
-        guard fragment == 0 else {
+        guard !fragment else {
             throw .badRequest("the request target \(ClientText.quoted(target)) has a fragment (#), which a request never sends")
         }
         if method.elementsEqual("CONNECT".utf8) { return try authorityForm(target) }
@@ -28,6 +24,27 @@ enum RequestTarget {
         if let authorityStart = authorityStart(of: target) { return try pathOfAbsoluteForm(target, authorityStart: authorityStart) }
         throw .badRequest("the request target \(ClientText.quoted(target)) is not a path (/…), an http or https URI, "
             + "* (OPTIONS) or host:port (CONNECT)")
+    }
+
+    /// Whether `target` has a byte that is not visible ASCII (below 0x21 or above 0x7E), and whether it has a `#`.
+    private static func scan(_ target: UnsafeRawBufferPointer) -> (invisible: Bool, fragment: Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
+        var invisible: UInt64 = 0, fragment: UInt64 = 0
+        var index = 0
+        // The classic tests for a byte less than n, more than n, and equal to n, exact for "any".
+        while index + 8 <= target.count {
+            let word = target.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            invisible |= ((word &- ones &* 0x21) & ~word) | ((word &+ ones) | word)
+            let hashes = word ^ (ones &* UInt64(UInt8(ascii: "#")))
+            fragment |= (hashes &- ones) & ~hashes
+            index += 8
+        }
+        var tail = (invisible & highs) != 0, hash = (fragment & highs) != 0
+        for byte in UnsafeRawBufferPointer(rebasing: target[index...]) {
+            tail = tail || !byte.isVisibleASCII
+            hash = hash || byte == UInt8(ascii: "#")
+        }
+        return (tail, hash)
     }
 
     /// Where the authority starts after `http://` or `https://` (schemes have no case, RFC 3986 §3.1); nil for any other start.
