@@ -14,6 +14,10 @@ final class Route: Sendable {
     let answer: @Sendable (HTTPRequest, _ captures: [Substring]) -> HTTPAnswer
     /// The pattern's segments, split once: nil for a placeholder.
     private let segments: [[UInt8]?]
+    /// The pattern up to its first placeholder (all of it when it has none): a path that does not start so is
+    /// told apart by one comparison, as most paths are by most routes.
+    private let literalStart: [UInt8]
+    private let hasPlaceholder: Bool
 
     /// A route that answers at once.
     convenience init(_ pattern: String, methods: [String], caching: CachePolicy.Kind,
@@ -29,6 +33,8 @@ final class Route: Sendable {
         self.caching = caching
         self.answer = answer
         segments = pattern.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { $0.first == UInt8(ascii: "{") ? nil : Array($0) }
+        literalStart = Array(pattern.utf8.prefix { $0 != UInt8(ascii: "{") })
+        hasPlaceholder = literalStart.count < pattern.utf8.count
     }
 
     /// The segments of `path` the pattern's placeholders get, or nil when the segments between its slashes are
@@ -40,6 +46,9 @@ final class Route: Sendable {
 
     /// `captures(in: path)` on `bytes`, the path's UTF-8, had once for all the routes a request is matched against.
     func captures(in path: Substring, bytes: UnsafeRawBufferPointer) -> [Substring]? {
+        guard hasPlaceholder ? bytes.count > literalStart.count : bytes.count == literalStart.count,
+              Self.equal(literalStart, UnsafeRawBufferPointer(rebasing: bytes[..<literalStart.count])) else { return nil }
+        guard hasPlaceholder else { return [] }
         let utf8 = path.utf8
         var captures: [Substring] = []
         var start = 0
