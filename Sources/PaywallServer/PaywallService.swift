@@ -98,15 +98,16 @@ public struct PaywallService: HTTPResponder {
            let refusal = authorization.refusal(of: request) {
             return (nil, .now(refusal.response))
         }
-        var path = request.path
+        let path = request.path
+        var pathBytes = path
         // The path's bytes once for all the routes.
-        let matched: (index: Int, captures: [Substring])? = path.withUTF8 { bytes in
+        let matched: (index: Int, captures: [Substring])? = pathBytes.withUTF8 { bytes in
             for (index, route) in routes.enumerated() {
-                if let captures = route.captures(in: request.path, bytes: UnsafeRawBufferPointer(bytes)) { return (index, captures) }
+                if let captures = route.captures(in: path, bytes: UnsafeRawBufferPointer(bytes)) { return (index, captures) }
             }
             return nil
         }
-        guard let (index, captures) = matched else { return (nil, .now(APIError.notFound(path: String(request.path)).response)) }
+        guard let (index, captures) = matched else { return (nil, .now(APIError.notFound(path: String(path)).response)) }
         let route = routes[index]
         guard route.methods.contains(request.method) else {
             return (index, .now(APIError.methodNotAllowed(request.method, allowed: route.methods).response))

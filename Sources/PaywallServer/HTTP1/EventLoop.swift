@@ -8,7 +8,7 @@ import Synchronization
 /// it waits for a later answer, for nothing (its hang-up or error still shows).
 final class EventLoop: @unchecked Sendable {
     /// What a connection is watched for.
-    private enum Interest {
+    enum Interest {
         case input, output, nothing
 
         var events: UInt32 {
@@ -51,8 +51,7 @@ final class EventLoop: @unchecked Sendable {
     private let stopDeadline = Mutex<ContinuousClock.Instant?>(nil)
     /// Set once the loop no longer watches the listening socket, which the server may then close.
     let hasLetGoOfListener = Atomic<Bool>(false)
-    private var connections: [Int32: Connection] = [:]
-    private var interest: [Int32: Interest] = [:]
+    private var connections = ConnectionTable()
     private var isAccepting = false
     /// Where reads land before they join a connection's input.
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
@@ -102,11 +101,11 @@ final class EventLoop: @unchecked Sendable {
                 sweep(at: now)
             }
             if isStopping {
-                for (descriptor, connection) in connections where connection.isIdle { apply(.close, to: descriptor) }
+                for (descriptor, connection) in connections.all where connection.isIdle { apply(.close, to: descriptor) }
                 if connections.isEmpty || now >= stopDeadline.withLock({ $0 }) ?? now { break }
             }
         }
-        for descriptor in Array(connections.keys) { apply(.close, to: descriptor) }
+        for (descriptor, _) in connections.all { apply(.close, to: descriptor) }
         setAccepting(false)
         hasLetGoOfListener.store(true, ordering: .releasing)
     }
@@ -150,7 +149,7 @@ final class EventLoop: @unchecked Sendable {
                 apply(connection.deliver(answer.response, on: self), to: answer.descriptor)
             }
         } else if let connection = connections[descriptor] {
-            switch interest[descriptor] {
+            switch connections.interest(of: descriptor) {
             case .input: apply(connection.readable(on: self), to: descriptor)
             case .output: apply(connection.writable(on: self), to: descriptor)
             case .nothing, nil: apply(.close, to: descriptor)
@@ -165,9 +164,8 @@ final class EventLoop: @unchecked Sendable {
                 var on: Int32 = 1
                 // Answers go out as they are written, not held back for more (Nagle).
                 _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-                connections[descriptor] = Connection(descriptor: descriptor, serial: nextSerial, limits: limits)
+                connections.insert(Connection(descriptor: descriptor, serial: nextSerial, limits: limits), at: descriptor, watchedFor: .input)
                 nextSerial += 1
-                interest[descriptor] = .input
                 watch(descriptor, events: EPOLLIN.rawValue, operation: EPOLL_CTL_ADD)
             case .none:
                 return
@@ -189,8 +187,7 @@ final class EventLoop: @unchecked Sendable {
         case .pause:
             watch(descriptor, for: .nothing)
         case .close:
-            guard connections.removeValue(forKey: descriptor) != nil else { return }
-            interest[descriptor] = nil
+            guard connections.remove(descriptor) else { return }
             epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, nil)
             close(descriptor)
             if !isStopping, connections.count < maximumConnections { setAccepting(true) }
@@ -199,7 +196,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Closes, or answers 408 on, the connections silent past the timeout; accepts again after a failure.
     private func sweep(at now: ContinuousClock.Instant) {
-        for (descriptor, connection) in connections {
+        for (descriptor, connection) in connections.all {
             if let verdict = connection.expired(at: now, timeout: timeout, on: self) { apply(verdict, to: descriptor) }
         }
         if !isStopping, connections.count < maximumConnections { setAccepting(true) }
@@ -216,8 +213,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func watch(_ descriptor: Int32, for wanted: Interest) {
-        guard interest[descriptor] != wanted else { return }
-        interest[descriptor] = wanted
+        guard connections.setInterest(wanted, of: descriptor) else { return }
         watch(descriptor, events: wanted.events, operation: EPOLL_CTL_MOD)
     }
 
