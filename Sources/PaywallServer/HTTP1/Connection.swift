@@ -132,7 +132,7 @@ final class Connection {
         switch phase {
         case .head:
             let outcome = input.withUnsafeBytes { headParser.parse(UnsafeRawBufferPointer(rebasing: $0[consumed...])) }
-            switch outcome {
+            switch consume outcome {
             case .incomplete:
                 return false
             case let .rejected(error):
