@@ -48,9 +48,10 @@ final class Connection {
     /// The reader of the request head being read, held apart from `phase` so that it is read in place
     /// rather than copied out of the phase and back for every request.
     private var headParser: RequestHeadParser
-    /// The head of the request whose body is read or whose answer is awaited.
+    /// The head of the request whose body is read or whose answer is awaited: set whenever `phase` is `.body` or
+    /// `.waiting` (set with it, cleared when the answer is sent).
     private var head: RequestHead?
-    /// The decoder of a chunked body being read.
+    /// The decoder of a chunked body being read: set whenever `phase` is `.body(remaining: nil)`.
     private var chunkedBody: ChunkedBodyDecoder?
     private var body: [UInt8] = []
     private var output = OutputQueue()
