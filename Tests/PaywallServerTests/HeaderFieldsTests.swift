@@ -28,6 +28,8 @@ struct HeaderFieldsTests {
         let pairs = Self.fields.pairs
         #expect(pairs.map(\.name) == ["Host", "Accept", "accept-encoding", "X-Empty", "Accept-Encoding", "X-Colon"])
         #expect(pairs.map(\.value) == ["x", "*/*", "gzip, br", "", "identity", "a:b:c"])
+        #expect(Self.fields.count == 6)
+        #expect(HeaderFields([]).count == 0)
         #expect(HeaderFields([]).pairs.isEmpty)
         #expect(HeaderFields([]).value(named: "Host") == nil)
     }

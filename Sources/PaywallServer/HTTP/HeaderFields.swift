@@ -7,6 +7,8 @@ public struct HeaderFields: Sendable {
     /// `name:value\n` per field. A name is a token (no colon, no line end) and a value holds no line end
     /// (`FieldLine` refuses both), so the separators cannot occur inside either.
     private var lines: [UInt8] = []
+    /// How many fields there are.
+    public private(set) var count = 0
 
     init() {}
 
@@ -22,6 +24,7 @@ public struct HeaderFields: Sendable {
         lines.append(UInt8(ascii: ":"))
         lines.append(contentsOf: value)
         lines.append(UInt8(ascii: "\n"))
+        count += 1
     }
 
     /// The value of the first field called `name`, in any case (field names are ASCII).

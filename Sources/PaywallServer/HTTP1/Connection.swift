@@ -192,7 +192,7 @@ final class Connection {
         body = []
         switch loop.responder.answer(request) {
         case let .now(response):
-            finish(head, path: request.path, with: response, on: loop)
+            finish(head, with: response, on: loop)
         case let .later(deferred):
             self.head = head
             phase = .waiting
@@ -206,15 +206,15 @@ final class Connection {
         guard case .waiting = phase, let head else { return .close }
         // The wait was this side's: the client's silence is counted from now.
         lastActivity = loop.now
-        finish(head, path: head.target[..<HTTPRequest.pathEnd(in: head.target)], with: response, on: loop)
+        finish(head, with: response, on: loop)
         return proceed(on: loop)
     }
 
     /// Sends the answer to `head`, and reads the next request unless this closes.
-    private func finish(_ head: RequestHead, path: Substring, with response: HTTPResponse, on loop: EventLoop) {
+    private func finish(_ head: RequestHead, with response: HTTPResponse, on loop: EventLoop) {
         let closing = !head.keepAlive || loop.isStopping
         send(response, version: head.version, closing: closing, withBody: head.method != "HEAD", on: loop)
-        loop.accessLog?.record(method: head.method, path: String(path), status: response.status,
+        loop.accessLog?.record(method: head.method, path: String(head.path), status: response.status,
                                bodyBytes: head.method == "HEAD" ? 0 : response.body.count, duration: ContinuousClock.now - requestStarted)
         self.head = nil
         if closing {

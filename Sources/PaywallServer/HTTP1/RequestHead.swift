@@ -38,6 +38,9 @@ final class RequestHead: Sendable {
     /// `Expect: 100-continue` in an HTTP/1.1 request: the client waits for a 100 before it sends the body.
     let expectsContinue: Bool
 
+    /// The target up to its first `?`, as the access log writes it (the query may carry tokens).
+    var path: Substring { target[..<HTTPRequest.pathEnd(in: target)] }
+
     init(method: String, target: String, version: Version, fields: HeaderFields, framing: BodyFraming,
          keepAlive: Bool, expectsContinue: Bool) {
         self.method = method

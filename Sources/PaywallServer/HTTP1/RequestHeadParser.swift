@@ -23,8 +23,6 @@ struct RequestHeadParser: Sendable {
     private var requestLine: RequestLine?
     private var rules: HeadFieldRules
     private var fields = HeaderFields()
-    /// Fields taken so far.
-    private var fieldCount = 0
     /// The header section so far, each field line counted with a two-byte line end as `RequestLimits` counts it.
     private var headerBytes = 0
     /// The head and its length, or the rejection, once decided: the same answer for any bytes after. Kept apart
@@ -67,7 +65,7 @@ struct RequestHeadParser: Sendable {
         } catch {
             throw requestLine == nil
                 ? error.apiError(line: "the request line", tooLong: .uriTooLong(limit: limits.requestLineBytes))
-                : error.apiError(line: "header field \(fieldCount + 1)", tooLong: .headerFieldsTooLarge(limit: limits.headerBytes))
+                : error.apiError(line: "header field \(fields.count + 1)", tooLong: .headerFieldsTooLarge(limit: limits.headerBytes))
         }
     }
 
@@ -78,10 +76,9 @@ struct RequestHeadParser: Sendable {
             return nil
         }
         guard line.isEmpty else {
-            let (name, value) = try FieldLine.parse(line, number: fieldCount + 1, in: .header)
+            let (name, value) = try FieldLine.parse(line, number: fields.count + 1, in: .header)
             try rules.take(name: name, value: value, version: requestLine.version)
             fields.append(name: name, value: value)
-            fieldCount += 1
             headerBytes += line.count + 2
             return nil
         }
