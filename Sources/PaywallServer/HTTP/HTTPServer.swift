@@ -4,7 +4,7 @@ import Synchronization
 /// The service's HTTP/1.1 server (RFC 9112), its own: one event loop per thread over one listening
 /// socket, keep-alive and pipelining, a strict reading of
 /// every request (`RequestHeadParser`, `ChunkedBodyDecoder`) whose every refusal is a JSON answer of the
-/// service's, and answers written with `writev` from where they lie. A request is read whole (body
+/// service's, and answers written with `sendmsg` from where they lie. A request is read whole (body
 /// included, within `limits`), then answered by the responder on its connection's thread.
 public final class HTTPServer: Sendable {
     public let configuration: Configuration

@@ -227,7 +227,8 @@ final class EventLoop: @unchecked Sendable {
     /// Reads what `descriptor` has (up to 64 kB) onto the end of `input`.
     func read(from descriptor: Int32, into input: inout [UInt8]) -> ReadResult {
         while true {
-            let count = Glibc.read(descriptor, scratch.baseAddress, scratch.count)
+            // recv rather than read: a socket's own call, past the file layer's.
+            let count = recv(descriptor, scratch.baseAddress, scratch.count, 0)
             if count > 0 {
                 input.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
                 return .bytes

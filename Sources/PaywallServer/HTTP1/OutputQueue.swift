@@ -1,7 +1,7 @@
 import Basics
 import Glibc
 
-/// The answers a connection has not yet written, in order, written with `writev` straight from where
+/// The answers a connection has not yet written, in order, written with `sendmsg` straight from where
 /// they lie: the connection's own bytes (heads, small bodies) from one buffer it reuses for every answer,
 /// a kept answer's bytes from the object that keeps them (held by reference, never copied to be sent).
 struct OutputQueue {
@@ -27,7 +27,7 @@ struct OutputQueue {
         }
     }
 
-    /// Most segments handed to one `writev`: a few answers' worth, far below IOV_MAX.
+    /// Most segments handed to one `sendmsg`: a few answers' worth, far below IOV_MAX.
     private static let vectorsPerWrite = 64
     /// Written own bytes at the front of `ownBytes` are let go of past this, when a client that never
     /// takes everything keeps the queue from emptying.
@@ -73,7 +73,14 @@ struct OutputQueue {
     /// Writes what the socket takes, in as few system calls as it takes it.
     mutating func write(to descriptor: Int32) -> Progress {
         while !isEmpty {
-            let written = withVectors { writev(descriptor, $0.baseAddress, Int32($0.count)) }
+            let written = withVectors { vectors in
+                var message = msghdr()
+                message.msg_iov = UnsafeMutablePointer(mutating: vectors.baseAddress)
+                message.msg_iovlen = vectors.count
+                // sendmsg rather than writev: a socket's own call, past the file layer's; and no SIGPIPE for a
+                // client gone, only EPIPE.
+                return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL))
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed

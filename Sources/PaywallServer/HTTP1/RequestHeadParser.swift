@@ -7,8 +7,9 @@ struct RequestHeadParser: Sendable {
         case incomplete
         /// The head ended `length` bytes in (its empty last line and any empty lines before the request line included).
         case head(RequestHead, length: Int)
-        /// The answer to send before closing the connection.
-        case rejected(APIError)
+        /// The answer to send before closing the connection. Boxed: a rare case, which would otherwise make every
+        /// outcome as large as an error and each of its copies copy one.
+        indirect case rejected(APIError)
     }
 
     /// Empty lines taken before the request line: RFC 9112 §2.2 asks for at least one (a stray CRLF after a body);
