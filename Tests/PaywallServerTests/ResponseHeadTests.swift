@@ -42,12 +42,19 @@ struct ResponseHeadTests {
     }
 
     /// A field with a line break or NUL would forge another field, or end the head: it is left out, the rest stays.
-    @Test(arguments: ["a\rb", "a\nb", "a\u{0}b", "\r\nSet-Cookie: x=1", String(repeating: "v", count: 40) + "\n"])
+    @Test(arguments: ["a\rb", "a\nb", "a\u{0}b", "\r\nSet-Cookie: x=1", String(repeating: "v", count: 40) + "\n",
+                      "a tab\tfirst, then far on a line break\r\nX: y", String(repeating: "\t", count: 16) + "\u{0}"])
     func aFieldThatWouldForgeAnotherIsLeftOut(value: String) {
         let head = Self.head(headers: [("X-Before", "1"), ("X-Bad", value), ("X-After", "2")], contentLength: 3)
         #expect(head == "HTTP/1.1 200 OK\r\nX-Before: 1\r\nX-After: 2\r\nContent-Length: 3\r\nDate: Thu, 03 Dec 2026 17:44:23 GMT\r\n\r\n")
         let badName = Self.head(headers: [("X-\nBad", "v"), ("X-After", "2")])
         #expect(!badName.contains("Bad") && badName.contains("\r\nX-After: 2\r\n"))
+    }
+
+    /// A tab is a value's own (RFC 9110 §5.5), in any place.
+    @Test func tabsInAValuePass() {
+        let value = "\tstarts, has a\ttab, and ends so\t"
+        #expect(Self.head(headers: [("X-Tabs", value)]).contains("\r\nX-Tabs: \(value)\r\n"))
     }
 
     @Test func theHeadIsAppendedAfterWhatIsQueued() {

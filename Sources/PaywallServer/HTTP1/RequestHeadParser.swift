@@ -7,8 +7,8 @@ struct RequestHeadParser: Sendable {
         case incomplete
         /// The head ended `length` bytes in (its empty last line and any empty lines before the request line included).
         case head(RequestHead, length: Int)
-        /// The answer to send before closing the connection. Boxed: a rare case, which would otherwise make every
-        /// outcome as large as an error and each of its copies copy one.
+        /// The answer to send before closing the connection. Boxed, a rare case: every outcome stays the size of a
+        /// head and its length rather than of an error's five fields.
         indirect case rejected(APIError)
     }
 

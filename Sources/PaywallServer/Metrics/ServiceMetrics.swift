@@ -32,8 +32,17 @@ public final class ServiceMetrics: Sendable {
     /// One route's requests: counted by status, and their durations.
     private struct RouteTally {
         let route: String
-        var counts: [Int: Int] = [:]
+        /// In the order first seen: a route answers with a few statuses, found by a look along them rather than by hashing.
+        var counts: [(status: Int, count: Int)] = []
         var durations = Durations()
+
+        mutating func count(_ status: Int) {
+            if let index = counts.firstIndex(where: { $0.status == status }) {
+                counts[index].count += 1
+            } else {
+                counts.append((status, 1))
+            }
+        }
     }
 
     private let requests = Mutex<[RouteTally]>([])
@@ -56,7 +65,7 @@ public final class ServiceMetrics: Sendable {
     func recordRequest(_ slot: RouteSlot, status: Int, seconds: Double) {
         requests.withLock { tallies in
             // In place: a copy of the tally would copy its buckets too.
-            tallies[slot.index].counts[status, default: 0] += 1
+            tallies[slot.index].count(status)
             tallies[slot.index].durations.record(seconds)
         }
     }
@@ -69,7 +78,7 @@ public final class ServiceMetrics: Sendable {
 
     var requestCounts: [RequestKey: Int] {
         requests.withLock { tallies in
-            Dictionary(uniqueKeysWithValues: tallies.flatMap { tally in tally.counts.map { (RequestKey(route: tally.route, status: $0.key), $0.value) } })
+            Dictionary(uniqueKeysWithValues: tallies.flatMap { tally in tally.counts.map { (RequestKey(route: tally.route, status: $0.status), $0.count) } })
         }
     }
 
