@@ -73,12 +73,13 @@ struct OutputQueue {
     /// Writes what the socket takes, in as few system calls as it takes it.
     mutating func write(to descriptor: Int32) -> Progress {
         while !isEmpty {
+            // A socket's own calls, past the file layer's that writev takes; and no SIGPIPE for a client gone, only EPIPE.
             let written = withVectors { vectors in
+                // One segment, as most answers are (a head and its own body): send, without an iovec to copy in.
+                if vectors.count == 1 { return send(descriptor, vectors[0].iov_base, vectors[0].iov_len, Int32(MSG_NOSIGNAL)) }
                 var message = msghdr()
                 message.msg_iov = UnsafeMutablePointer(mutating: vectors.baseAddress)
                 message.msg_iovlen = vectors.count
-                // sendmsg rather than writev: a socket's own call, past the file layer's; and no SIGPIPE for a
-                // client gone, only EPIPE.
                 return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL))
             }
             if written < 0 {
