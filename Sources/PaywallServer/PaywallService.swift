@@ -1,4 +1,3 @@
-import Dispatch
 import LocaleKit
 import PaywallEvents
 import PaywallSync
@@ -38,14 +37,13 @@ public struct PaywallService: HTTPResponder {
     }
 
     public func answer(_ request: HTTPRequest) -> HTTPAnswer {
-        let started = DispatchTime.now()
         let (route, answer) = routed(request)
         // Consumed, so that `finished` adds its fields to the route's own headers rather than to a copy.
         switch consume answer {
         case let .now(response):
-            return .now(finished(response, route: route, request: request, started: started))
+            return .now(finished(response, route: route, request: request))
         case let .later(deferred):
-            return .later(deferred.map { [self] in finished($0, route: route, request: request, started: started) })
+            return .later(deferred.map { [self] in finished($0, route: route, request: request) })
         }
     }
 
@@ -54,15 +52,15 @@ public struct PaywallService: HTTPResponder {
         answer(request).waited()
     }
 
-    /// A route's answer with what every answer carries, counted in the metrics.
+    /// A route's answer with what every answer carries, counted in the metrics with its time since the request's arrival.
     /// - Parameter route: the index in `routes` of the route that answered, nil for none.
-    private func finished(_ response: consuming HTTPResponse, route: Int?, request: HTTPRequest, started: DispatchTime) -> HTTPResponse {
+    private func finished(_ response: consuming HTTPResponse, route: Int?, request: HTTPRequest) -> HTTPResponse {
         // Room for the two fields added here at once: this runs for every request.
         response.headers.reserveCapacity(response.headers.count + 2)
         if route != nil, response.status == 200 || response.status == 304 { Self.varyByEncoding(&response, request: request) }
         response.headers.append(("Cache-Control", caching.cacheControl(for: route.map { routes[$0].caching } ?? .live, status: response.status)))
         metrics.recordRequest(route.map { routeSlots[$0] } ?? otherSlot, status: response.status,
-                              seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+                              seconds: (ContinuousClock.now - request.arrival) / .seconds(1))
         return response
     }
 

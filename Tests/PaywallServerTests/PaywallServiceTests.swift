@@ -8,8 +8,8 @@ import Testing
 @Suite("The service's routing and bearer token, without a socket")
 struct PaywallServiceTests {
     /// Services over no store: routing and the token need none (a snapshot-less answer is 503).
-    static func service(token: Token?) -> PaywallService {
-        PaywallService(token: token, holder: SnapshotHolder(), metrics: ServiceMetrics(), freshness: SourceFreshness(), maxStaleness: nil,
+    static func service(token: Token?, metrics: ServiceMetrics = ServiceMetrics()) -> PaywallService {
+        PaywallService(token: token, holder: SnapshotHolder(), metrics: metrics, freshness: SourceFreshness(), maxStaleness: nil,
                        storePath: "/nonexistent/store", policy: .standard,
                        events: EventWriter { () throws(StoreError) in throw StoreError(kind: .missing, message: "no events here") },
                        eventStore: .storeDirectory("/nonexistent/store"))
@@ -21,6 +21,17 @@ struct PaywallServiceTests {
     func code(_ response: HTTPResponse) -> String? {
         let body = String(decoding: response.body.bytes, as: UTF8.self)
         return body.split(separator: "\"").drop { $0 != "code" }.dropFirst(2).first.map(String.init)
+    }
+
+    /// A request's time in the metrics counts from its arrival (when the server saw its first bytes), not from when
+    /// the service took it.
+    @Test func aRequestsTimeCountsFromItsArrival() throws {
+        let metrics = ServiceMetrics()
+        _ = Self.service(token: nil, metrics: metrics).respond(to: HTTPRequest(method: "GET", target: "/healthz", arrival: .now - .milliseconds(60)))
+        let durations = try #require(metrics.requestDurations["/healthz"])
+        #expect(durations.count == 1)
+        #expect(durations.sum >= 0.06 && durations.sum < 10)
+        #expect(durations.buckets[ServiceMetrics.bucketBounds.firstIndex(of: 0.05)!] == 0)
     }
 
     @Test func healthAnswersGetAndHead() {

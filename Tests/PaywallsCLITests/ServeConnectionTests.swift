@@ -34,6 +34,21 @@ import Testing
         #expect(try trickling.readResponse()?.status == 200)
     }
 
+    /// A request's time in `/metrics` counts from its first bytes: a head that comes in two parts 0.4 s apart took
+    /// at least that, though the service answered it at once.
+    @Test func aRequestsTimeInTheMetricsCountsFromItsFirstBytes() throws {
+        let server = try ServeProcess(["--threads", "1"])
+        let slow = try server.connect()
+        try slow.send("GET /healthz HTTP/1.1\r\n")
+        Thread.sleep(forTimeInterval: 0.4)
+        try slow.send("Host: t\r\n\r\n")
+        #expect(try slow.readResponse()?.status == 200)
+        let metrics = try server.request("GET", "/metrics").body
+        let sum = metrics.split(separator: "\n").first { $0.hasPrefix(#"paywalls_request_duration_seconds_sum{route="/healthz"}"#) }
+        let seconds = try #require(sum?.split(separator: " ").last.flatMap { Double($0) }, "no /healthz duration in \(metrics)")
+        #expect(seconds >= 0.4 && seconds < 5)
+    }
+
     /// A client that sends requests and never reads the answers stalls only itself: the server stops reading
     /// from it while its answers cannot be written, serves others meanwhile, and drops it once the timeout
     /// passes with nothing written, so that the client's own sending fails.

@@ -15,19 +15,24 @@ public struct HTTPRequest: Sendable {
     /// `HTTP/1.1` or `HTTP/1.0`.
     public let httpVersion: String
 
+    /// When its first bytes came, as the server saw them: its time in the metrics counts from here.
+    public let arrival: ContinuousClock.Instant
+
     /// Whether the target is all ASCII (bytes past it must come percent-encoded).
     let targetIsASCII: Bool
 
     public init(method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
-                httpVersion: String = "HTTP/1.1") {
+                httpVersion: String = "HTTP/1.1", arrival: ContinuousClock.Instant = .now) {
         self.init(method: method, target: target, fields: HeaderFields(headers), body: body, httpVersion: httpVersion,
-                  targetIsASCII: target.utf8.allSatisfy { $0 < 0x80 })
+                  arrival: arrival, targetIsASCII: target.utf8.allSatisfy { $0 < 0x80 })
     }
 
     /// - Parameter targetIsASCII: known already of a target the server read (`RequestTarget` takes visible ASCII only).
-    init(method: String, target: String, fields: HeaderFields, body: [UInt8], httpVersion: String, targetIsASCII: Bool) {
+    init(method: String, target: String, fields: HeaderFields, body: [UInt8], httpVersion: String, arrival: ContinuousClock.Instant,
+         targetIsASCII: Bool) {
         self.method = method
         self.target = target
+        self.arrival = arrival
         self.targetIsASCII = targetIsASCII
         pathEnd = Self.pathEnd(in: target)
         self.fields = fields

@@ -188,7 +188,7 @@ final class Connection {
     /// Answers the request whose head and body are in, now or once its answer comes.
     private func answer(_ head: RequestHead, on loop: EventLoop) {
         let request = HTTPRequest(method: head.method, target: head.target, fields: head.fields, body: body, httpVersion: head.version.text,
-                                  targetIsASCII: true)
+                                  arrival: requestStarted, targetIsASCII: true)
         body = []
         switch loop.responder.answer(request) {
         case let .now(response):
