@@ -19,6 +19,15 @@ import Testing
         #expect(head.header("Content-Length") == "15")
     }
 
+    /// A HEAD answer is the GET's head and nothing after it: the bytes up to the close end with the empty line.
+    @Test func aHeadAnswerHasNoBody() throws {
+        let connection = try server.connect()
+        try connection.send("HEAD /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        #expect(connection.closes(within: 5))
+        #expect(connection.receivedText.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(connection.receivedText.hasSuffix("\r\n\r\n"), "a body after the head: \(connection.receivedText)")
+    }
+
     @Test func anUnknownPathIsA404Error() throws {
         let response = try server.request("GET", "/v1/placements/onboarding/bundles?locale=fr")
         #expect(response.status == 404)

@@ -1,4 +1,5 @@
 import Basics
+import Glibc
 
 /// The first line of a request (RFC 9112 §3): `method SP request-target SP HTTP-version`, split on single spaces
 /// only (no other whitespace, no runs of spaces), each part checked.
@@ -32,7 +33,18 @@ struct RequestLine: Sendable {
         // The version before the target: an HTTP/2 preface (`PRI * HTTP/2.0`) gets its 505, not a 400 for `*`.
         self.version = try Self.version(version)
         target = try RequestTarget.checked(UnsafeRawBufferPointer(rebasing: line[targetStart..<secondSpace]), method: method)
-        self.method = String(decoding: method, as: UTF8.self)
+        self.method = Self.name(of: method)
+    }
+
+    /// The method's name: GET, HEAD and POST, which nearly every request has, as literals rather than strings made anew.
+    private static func name(of method: UnsafeRawBufferPointer) -> String {
+        func spells(_ name: StaticString) -> Bool {
+            name.utf8CodeUnitCount == method.count && memcmp(name.utf8Start, method.baseAddress!, method.count) == 0
+        }
+        if spells("GET") { return "GET" }
+        if spells("HEAD") { return "HEAD" }
+        if spells("POST") { return "POST" }
+        return String(decoding: method, as: UTF8.self)
     }
 
     /// `HTTP/1.1` or `HTTP/1.0` exactly (RFC 9112 §2.3: case-sensitive, one digit each); another `HTTP/<digit>.<digit>`
