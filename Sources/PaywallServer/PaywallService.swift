@@ -60,16 +60,8 @@ public struct PaywallService: HTTPResponder {
         if route != nil, response.status == 200 || response.status == 304 { Self.varyByEncoding(&response, request: request) }
         response.headers.append(("Cache-Control", caching.cacheControl(for: route.map { routes[$0].caching } ?? .live, status: response.status)))
         metrics.recordRequest(route.map { routeSlots[$0] } ?? otherSlot, status: response.status,
-                              seconds: Self.seconds(ContinuousClock.now - request.arrival))
+                              seconds: (ContinuousClock.now - request.arrival).inSeconds)
         return response
-    }
-
-    /// `duration` in seconds, from the two halves of its attoseconds: a division by `.seconds(1)`, or its components,
-    /// take a 128-bit division, on every request.
-    private static func seconds(_ duration: Duration) -> Double {
-        let attoseconds = duration.attoseconds
-        let high = Double(Int64(truncatingIfNeeded: attoseconds >> 64)), low = Double(UInt64(truncatingIfNeeded: attoseconds))
-        return (high * 0x1p64 + low) / 1e18
     }
 
     /// A route's answer says it varies by `Accept-Encoding` (one `Vary` field), and a body of its own is

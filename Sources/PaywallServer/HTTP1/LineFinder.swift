@@ -31,7 +31,7 @@ struct LineFinder: Sendable {
         // that end or break a line are then looked at one by one, as is everything past the limit.
         let lastWord = min(bytes.count, start + maxContent) - 8
         while index < bytes.count {
-            while index <= lastWord, !Self.hasByteBelow0x0E(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { index += 8 }
+            while index <= lastWord, !bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self).hasByteBelow0x0E { index += 8 }
             guard index < bytes.count else { break }
             switch bytes[index] {
             case .lineFeed:
@@ -55,12 +55,6 @@ struct LineFinder: Sendable {
         }
         searched = index - start
         return nil
-    }
-
-    /// Whether a byte of `word` is below 0x0E (the classic test for a byte less than n, exact for "any").
-    private static func hasByteBelow0x0E(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        return (word &- ones &* 0x0E) & ~word & (ones &* 0x80) != 0
     }
 }
 

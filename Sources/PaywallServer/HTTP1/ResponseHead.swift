@@ -92,15 +92,8 @@ enum ResponseHead {
         /// Whether `field` holds a CR, an LF or a NUL. Eight bytes at a time first, for any byte below 0x0E (a tab
         /// too, which a value may hold): every field of every answer is scanned, and almost none has one.
         private static func mayForge(_ field: UnsafeRawBufferPointer) -> Bool {
-            let ones: UInt64 = 0x0101_0101_0101_0101
             var index = 0
-            var below0x0E = false
-            while index + 8 <= field.count, !below0x0E {
-                let word = field.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                below0x0E = (word &- ones &* 0x0E) & ~word & (ones &* 0x80) != 0
-                index += 8
-            }
-            if below0x0E { index -= 8 }
+            while index + 8 <= field.count, !field.loadUnaligned(fromByteOffset: index, as: UInt64.self).hasByteBelow0x0E { index += 8 }
             return field[index...].contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
         }
     }

@@ -12,7 +12,7 @@ extension Route {
             guard let served = holder.served else { return APIError.noSnapshotLoaded.response }
             if let maxStaleness {
                 let ages = freshness.ages(at: Timestamp.epochMilliseconds())
-                let limit = Double(maxStaleness.components.seconds) + Double(maxStaleness.components.attoseconds) / 1e18
+                let limit = maxStaleness.inSeconds
                 let stale = served.snapshots.map(\.source).filter { (ages[$0] ?? .infinity) > limit }
                 if !stale.isEmpty {
                     return APIError.stale(stale.map { "\($0) (\(ages[$0].map { "\(Int($0)) s" } ?? "never") ago)" },
