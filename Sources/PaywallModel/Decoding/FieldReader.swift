@@ -40,8 +40,12 @@ public struct FieldReader {
         return text
     }
 
-    /// An identifier: a non-empty string of at most 256 bytes without control characters, so that
-    /// it is safe to print and to store.
+    /// The longest identifier an input may hold, in bytes (a placement id among them): what a request
+    /// naming one is held to as well.
+    public static let maximumIdentifierBytes = 256
+
+    /// An identifier: a non-empty string of at most `maximumIdentifierBytes` without control characters,
+    /// so that it is safe to print and to store.
     public func identifier(_ key: String, required: Bool? = nil) -> String? {
         guard let text = string(key, required: required) else { return nil }
         if let problem = Self.identifierProblem(text) {
@@ -53,7 +57,7 @@ public struct FieldReader {
 
     static func identifierProblem(_ text: String) -> String? {
         if text.isEmpty { return "must not be empty" }
-        if text.utf8.count > 256 { return "longer than 256 bytes" }
+        if text.utf8.count > maximumIdentifierBytes { return "longer than \(maximumIdentifierBytes) bytes" }
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "contains a control character"
         }

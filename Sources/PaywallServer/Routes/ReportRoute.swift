@@ -1,6 +1,7 @@
 import Dispatch
 import PaywallEvents
 import PaywallModel
+import PaywallResolver
 import PaywallStore
 
 extension Route {
@@ -39,7 +40,9 @@ extension Route {
             }
             return Int64(milliseconds)
         }
-        var query = ReportQuery(placementID: try parameters.value("placement"), since: try time("since"), until: try time("until"))
+        let placementID = try parameters.value("placement")
+        if let placementID, let problem = ResolutionRequest.placementIDProblem(placementID) { throw APIError(problem, name: "placement") }
+        var query = ReportQuery(placementID: placementID, since: try time("since"), until: try time("until"))
         if let key = try parameters.value("by") {
             guard let groupBy = ReportQuery.GroupKey(rawValue: key) else {
                 throw .badRequest("by must be locale, locale-result, country or platform, not \"\(key.prefix(64))\"")
