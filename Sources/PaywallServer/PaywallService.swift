@@ -1,3 +1,4 @@
+import Dispatch
 import LocaleKit
 import PaywallEvents
 import PaywallSync
@@ -36,12 +37,19 @@ public struct PaywallService: HTTPResponder {
         otherSlot = metrics.slot(forRoute: "other")
     }
 
+    /// Bodies larger than this are gzipped on another thread (this many bytes take zlib half a millisecond): the
+    /// event loop answers its other connections meanwhile.
+    static let largestBodyGzippedOnTheLoop = 16 * 1024
+
     public func answer(_ request: HTTPRequest) -> HTTPAnswer {
         let (route, answer) = routed(request)
         // Consumed, so that `finished` adds its fields to the route's own headers rather than to a copy.
         switch consume answer {
         case let .now(response):
-            return .now(finished(response, route: route, request: request))
+            guard route != nil, Self.gzipsLarge(response, for: request) else { return .now(finished(response, route: route, request: request)) }
+            let deferred = DeferredResponse()
+            DispatchQueue.global(qos: .userInitiated).async { [self] in deferred.complete(with: finished(response, route: route, request: request)) }
+            return .later(deferred)
         case let .later(deferred):
             return .later(deferred.map { [self] in finished($0, route: route, request: request) })
         }
@@ -76,6 +84,12 @@ public struct PaywallService: HTTPResponder {
               let gzipped = bytes.withUnsafeBytes({ Gzip.encoded([$0]) }) else { return }
         response.body = .owned(gzipped)
         response.headers += ContentCoding.gzip.headers
+    }
+
+    /// Whether `finished` would gzip a body larger than the event loop should: a route's 200 with a body of its own.
+    private static func gzipsLarge(_ response: HTTPResponse, for request: HTTPRequest) -> Bool {
+        guard response.status == 200, case let .owned(bytes) = response.body, bytes.count > largestBodyGzippedOnTheLoop else { return false }
+        return ContentCoding(forBodyOf: bytes.count, accepting: request.header("Accept-Encoding")) == .gzip
     }
 
     /// A request the server could not read, counted under `other`.

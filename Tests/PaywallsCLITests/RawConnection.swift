@@ -113,9 +113,11 @@ struct RawResponse {
     let statusLine: String
     let status: Int
     let headers: [(name: String, value: String)]
-    let body: String
     /// The body as sent (a gzipped one is no text).
     let bodyBytes: [UInt8]
+
+    /// The body as text, decoded when asked for: megabytes of gzip take the decoder long to repair.
+    var body: String { String(decoding: bodyBytes, as: UTF8.self) }
 
     func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
@@ -148,7 +150,6 @@ struct RawResponse {
         let bodyBytes = Array(buffer[(end + 4)..<(end + 4 + length)])
         buffer.removeFirst(end + 4 + length)
         let parts = lines[0].split(separator: " ")
-        return RawResponse(statusLine: lines[0], status: parts.count > 1 ? Int(parts[1]) ?? 0 : 0, headers: headers,
-                           body: String(decoding: bodyBytes, as: UTF8.self), bodyBytes: bodyBytes)
+        return RawResponse(statusLine: lines[0], status: parts.count > 1 ? Int(parts[1]) ?? 0 : 0, headers: headers, bodyBytes: bodyBytes)
     }
 }
