@@ -15,6 +15,11 @@ public protocol EventStore: AnyObject {
 
     /// The sums a conversion report of `query` is made of.
     func conversionTallies(_ query: ReportQuery) throws(StoreError) -> ConversionTallies
+
+    /// A value read cheaply that differs from the one this connection read before whenever events may have been
+    /// stored or deleted since, by any connection, process or replica: a report made between two equal values
+    /// is current. Nil when the store cannot tell.
+    func changeMark() throws(StoreError) -> String?
 }
 
 extension EventStore {
@@ -26,6 +31,8 @@ extension EventStore {
     public func deleteEvents(createdBefore milliseconds: Int64) throws(StoreError) -> Int {
         try deleteEvents(createdBefore: milliseconds, batch: 10_000)
     }
+
+    public func changeMark() throws(StoreError) -> String? { nil }
 }
 
 /// What `append` did with a batch.

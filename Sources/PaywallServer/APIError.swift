@@ -107,4 +107,11 @@ extension APIError {
     static func eventsUnavailable(_ message: String, retryAfterSeconds: Int = 1) -> APIError {
         APIError(status: 503, code: "events_unavailable", message: message, extraHeaders: [("Retry-After", String(retryAfterSeconds))])
     }
+
+    /// Too many reports are waiting for their turn (one is computed at a time): the client asks again after `Retry-After`.
+    static func reportBusy(waiting: Int, retryAfterSeconds: Int) -> APIError {
+        APIError(status: 503, code: "report_busy",
+                 message: "\(waiting) reports are waiting to be computed, one at a time, and no more may wait; ask again shortly",
+                 extraHeaders: [("Retry-After", String(retryAfterSeconds))])
+    }
 }

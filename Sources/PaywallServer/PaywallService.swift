@@ -28,10 +28,11 @@ public struct PaywallService: HTTPResponder {
         authorization = token.map(BearerAuthorization.init)
         self.metrics = metrics
         caching = CachePolicy(bundleMaxAge: bundleMaxAge, isPrivate: token != nil)
+        let reports = ConversionReports(location: eventStore, storePath: storePath, holder: holder)
         routes = [
             .bundle(holder), .bundles(holder), .placements(holder), .localeMatch(policy: policy), .status(storePath: storePath),
             .health, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness, events: events),
-            .metrics(metrics, holder: holder, freshness: freshness, events: events), .events(events), .report(events: eventStore, storePath: storePath),
+            .metrics(metrics, holder: holder, freshness: freshness, events: events, reports: reports), .events(events), .report(reports),
         ]
         routeSlots = routes.map { metrics.slot(forRoute: $0.pattern) }
         otherSlot = metrics.slot(forRoute: "other")

@@ -5,7 +5,7 @@ import Testing
 struct ResponseHeadTests {
     static let date = Array("Thu, 03 Dec 2026 17:44:23 GMT".utf8)
 
-    static func head(status: Int = 200, headers: [(name: String, value: String)] = [], contentLength: Int = 0,
+    static func head(status: Int = 200, headers: [(name: String, value: String)] = [], contentLength: Int? = 0,
                      version: RequestHead.Version = .http11, closing: Bool = false, after prefix: [UInt8] = []) -> String {
         var bytes = prefix
         ResponseHead.append(status: status, headers: headers, contentLength: contentLength, version: version, closing: closing,
@@ -34,6 +34,11 @@ struct ResponseHeadTests {
         #expect(!Self.head(status: 304, contentLength: 10).contains("Content-Length"))
         #expect(Self.head(status: 304).hasPrefix("HTTP/1.1 304 Not Modified\r\n"))
         #expect(!Self.head(status: 204).contains("Content-Length"))
+    }
+
+    /// A HEAD answer made without its content does not know its length, and says none.
+    @Test func anUnknownLengthIsNotSaid() {
+        #expect(Self.head(contentLength: nil) == "HTTP/1.1 200 OK\r\nDate: Thu, 03 Dec 2026 17:44:23 GMT\r\n\r\n")
     }
 
     @Test func otherStatusesGetTheirReasonOrAPlainOne() {

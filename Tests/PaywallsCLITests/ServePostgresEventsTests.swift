@@ -81,6 +81,35 @@ import Testing
             == JSONSerialization.jsonObject(with: Data(sqlite.standardOutput.utf8)) as? NSDictionary)
     }
 
+    /// Reports keep one connection of their own: after several, the server holds the same sessions of serve's (one
+    /// more than before the first report); a report kept by one replica is made again once another stores events;
+    /// a connection the server ends is replaced at once, and the report answered.
+    @Test func reportsKeepOneConnectionAndSeeEveryReplicasEvents() throws {
+        let (first, second) = (try serve(), try serve())
+        func sessions() throws -> Set<Substring> {
+            Set(try postgres.sql("SELECT pid FROM pg_stat_activity WHERE application_name = 'paywalls'").split(separator: "\n"))
+        }
+        func exposures(_ target: String = "/v1/report") throws -> Int? {
+            let answer = try second.request("GET", target)
+            #expect(answer.status == 200, "\(answer.body)")
+            return (try answer.json()["placements"] as? [[String: Any]])?.first?["exposures"] as? Int
+        }
+        #expect(try first.request("POST", "/v1/events", body: Self.batch(0..<30)).status == 200)
+        let writers = try sessions()
+        #expect(try exposures() == 10)
+        let withReports = try sessions()
+        #expect(withReports.count == writers.count + 1 && withReports.isSuperset(of: writers), "\(writers) then \(withReports)")
+        for _ in 0..<4 { #expect(try exposures("/v1/report?by=locale") == 10) }
+        #expect(try sessions() == withReports)
+        #expect(try ServeReportTests.metric("paywalls_reports_computed_total", of: second) == 2)
+
+        #expect(try first.request("POST", "/v1/events", body: Self.batch(30..<60)).status == 200)
+        #expect(try exposures() == 20)
+
+        _ = try postgres.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'paywalls'")
+        #expect(try exposures("/v1/report?by=country") == 20)
+    }
+
     @Test func whileTheDatabaseIsDownEventsAre503AndNothingAcknowledgedIsLost() throws {
         let server = try serve()
         var acknowledged = Set<String>()

@@ -96,6 +96,17 @@ public final class PostgresEventStore: EventStore {
         return PostgresTallyQuery.tallies(from: rows)
     }
 
+    /// Where the server's write-ahead log is (a standby's: what it has replayed), which every commit of events,
+    /// and every deletion, moves on: so do other writes to the server, which only cost a report made again.
+    public func changeMark() throws(StoreError) -> String? {
+        let rows = try retryingTransient { () throws(PostgresError) in
+            try connection.execute("""
+                SELECT (CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_insert_lsn() END)::text
+                """)
+        }
+        return rows.first?[0]
+    }
+
     /// Runs `statement` again (up to three times in all) when another transaction's locks got in its way.
     private func retryingTransient<T>(_ statement: () throws(PostgresError) -> T) throws(StoreError) -> T {
         var attempt = 1

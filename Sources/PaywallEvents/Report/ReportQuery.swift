@@ -1,5 +1,5 @@
 /// What a conversion report covers: one placement or all, a window of `created_at`, and a split.
-public struct ReportQuery: Sendable, Equatable {
+public struct ReportQuery: Sendable, Hashable {
     /// What a report may be split by, taken from each profile's first exposure.
     public enum GroupKey: String, Sendable, CaseIterable {
         case locale

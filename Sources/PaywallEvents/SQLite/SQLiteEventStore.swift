@@ -67,6 +67,12 @@ public final class SQLiteEventStore: EventStore {
         return database.changedRows == 1
     }
 
+    /// SQLite's `data_version`, which moves when another connection commits to the file (this one only reads it).
+    public func changeMark() throws(StoreError) -> String? {
+        let version = try database.prepare("PRAGMA data_version")
+        return try version.step() ? String(version.integer(at: 0)) : nil
+    }
+
     public func deleteEvents(createdBefore milliseconds: Int64, batch: Int) throws(StoreError) -> Int {
         let delete = try database.prepare("""
             DELETE FROM events WHERE event_id IN (SELECT event_id FROM events WHERE created_at < ?1 LIMIT ?2)

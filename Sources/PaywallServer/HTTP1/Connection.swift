@@ -241,8 +241,9 @@ final class Connection {
 
     private func send(_ response: HTTPResponse, version: RequestHead.Version, closing: Bool, withBody: Bool, on loop: EventLoop) {
         let date = loop.date.bytes
+        let length = withBody || response.knowsLength ? response.body.count : nil
         output.appendOwn { bytes in
-            ResponseHead.append(status: response.status, headers: response.headers, contentLength: response.body.count,
+            ResponseHead.append(status: response.status, headers: response.headers, contentLength: length,
                                 version: version, closing: closing, date: date, to: &bytes)
             // A body of the answer's own goes right after its head, in the connection's buffer.
             if withBody, case let .owned(body) = response.body { bytes += body }

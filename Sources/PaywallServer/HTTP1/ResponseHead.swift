@@ -2,16 +2,17 @@
 /// server owns (`Content-Length`, `Date`, `Connection`).
 enum ResponseHead {
     /// - Parameters:
-    ///   - contentLength: the body's length, also for a HEAD request, which gets no body.
+    ///   - contentLength: the body's length, also for a HEAD request, which gets no body; nil for a HEAD answer
+    ///     whose length is not known.
     ///   - closing: whether the connection closes after this answer (`Connection: close`); an HTTP/1.0
     ///     client that stays is told `Connection: keep-alive`.
     ///   - bytes: where the head is appended (a connection's buffer for what it sends).
-    static func append(status: Int, headers: [(name: String, value: String)], contentLength: Int, version: RequestHead.Version,
+    static func append(status: Int, headers: [(name: String, value: String)], contentLength: Int?, version: RequestHead.Version,
                        closing: Bool, date: [UInt8], to bytes: inout [UInt8]) {
         // Every answer's head is made here: written once into a buffer on the stack, then appended in one copy.
         let statusLine = statusLine(status)
         // RFC 9110 §8.6: a 304 says no length unless the 200's, which it does not know; a 204 has none.
-        let sendsLength = status != 304 && status != 204
+        let sentLength = status != 304 && status != 204 ? contentLength : nil
         let connection: StaticString? = closing ? "\r\nConnection: close" : version == .http10 ? "\r\nConnection: keep-alive" : nil
         var room = statusLine.utf8.count + "Content-Length: \r\n".utf8.count + 20 + "Date: ".utf8.count + date.count
             + (connection?.utf8CodeUnitCount ?? 0) + "\r\n\r\n".utf8.count
@@ -20,9 +21,9 @@ enum ResponseHead {
             var head = Writer(buffer)
             head.write(statusLine)
             for header in headers { head.writeField(header.name, header.value) }
-            if sendsLength {
+            if let sentLength {
                 head.write("Content-Length: " as StaticString)
-                head.write(decimal: contentLength)
+                head.write(decimal: sentLength)
                 head.write("\r\n" as StaticString)
             }
             head.write("Date: " as StaticString)

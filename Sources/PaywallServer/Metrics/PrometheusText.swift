@@ -11,8 +11,10 @@ struct PrometheusText {
     /// - Parameters:
     ///   - sourceAges: seconds since each source's newest good sync or import, by source.
     ///   - events: the event writer's commits and queue.
+    ///   - reports: the conversion reports computed and waiting.
     ///   - now: epoch milliseconds, for the snapshots' ages.
-    init(metrics: ServiceMetrics, snapshots: [SnapshotInfo], sourceAges: [String: Double], events: EventWriter.Statistics, now: Int) {
+    init(metrics: ServiceMetrics, snapshots: [SnapshotInfo], sourceAges: [String: Double], events: EventWriter.Statistics,
+         reports: ConversionReports.Statistics, now: Int) {
         family("paywalls_requests_total", "counter", "Requests answered, by route and status.")
         for (key, count) in metrics.requestCounts.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
             sample("paywalls_requests_total", ["route": key.route, "status": String(key.status)], String(count))
@@ -52,6 +54,11 @@ struct PrometheusText {
         sample("paywalls_events_queued", [:], String(events.queuedEvents))
         family("paywalls_event_store_up", "gauge", "1 while the event store can be reached, 0 while it cannot (/readyz says why).")
         sample("paywalls_event_store_up", [:], events.outage == nil ? "1" : "0")
+        family("paywalls_reports_computed_total", "counter",
+               "Conversion reports computed from the events; the other GET /v1/report answers shared one or had one kept since the events last changed.")
+        sample("paywalls_reports_computed_total", [:], String(reports.computed))
+        family("paywalls_reports_waiting", "gauge", "Conversion reports waiting for their turn: one is computed at a time.")
+        sample("paywalls_reports_waiting", [:], String(reports.waiting))
     }
 
     var text: String { lines.joined(separator: "\n") + "\n" }

@@ -1,14 +1,13 @@
-import Dispatch
 import PaywallEvents
 import PaywallModel
 import PaywallResolver
-import PaywallStore
 
 extension Route {
-    /// `GET /v1/report?placement=&since=&until=&by=`: the conversion report of `paywalls report --json`, made off
-    /// the event loop on a read connection of its own (a commit in progress does not wait for it, nor it for one).
-    /// Before the first event, the report is empty.
-    static func report(events: EventStoreLocation, storePath: String) -> Route {
+    /// `GET /v1/report?placement=&since=&until=&by=`: the conversion report of `paywalls report --json`, made off the
+    /// event loop by `reports`, one at a time and kept until the events change (gzipped once when asked). Before the
+    /// first event, the report is empty. `HEAD` checks the query and answers without computing the report: with its
+    /// headers and no `Content-Length`, which only the report would tell.
+    static func report(_ reports: ConversionReports) -> Route {
         Route("/v1/report", methods: ["GET", "HEAD"], caching: .live) { request, _ in
             let query: ReportQuery
             do throws(APIError) {
@@ -16,15 +15,21 @@ extension Route {
             } catch {
                 return .now(error.response)
             }
+            guard request.method == "GET" else {
+                var answer = HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)])
+                answer.knowsLength = false
+                return .now(answer)
+            }
+            let accepting = request.header("Accept-Encoding")
             let deferred = DeferredResponse()
-            DispatchQueue.global(qos: .userInitiated).async {
-                do throws(StoreError) {
-                    let report = try ConversionReport.build(from: try events.open(create: false), query: query, weights: ConversionReport.audienceWeights(inStore: storePath))
-                    deferred.complete(with: .json(report.json))
-                } catch where error.kind == .missing {
-                    deferred.complete(with: .json(ConversionReport(query: query, placements: []).json))
-                } catch {
-                    deferred.complete(with: APIError.eventsUnavailable("the events cannot be read: \(error.message)").response)
+            reports.report(query) { outcome in
+                switch outcome {
+                case let .success(body):
+                    let (representation, coding) = body.representation(accepting: accepting)
+                    deferred.complete(with: HTTPResponse(status: 200, headers: [("Content-Type", HTTPResponse.jsonContentType)] + coding,
+                                                         body: .kept(representation)))
+                case let .failure(error):
+                    deferred.complete(with: error.response)
                 }
             }
             return .later(deferred)
