@@ -33,6 +33,9 @@ public final class RenderedBundle: SegmentedBytes, @unchecked Sendable {
         entityTag = "\"" + Digest.hex(digest, count: 16) + "\""
     }
 
+    /// Whether the encoded form is made already: `encoded(by:)` then costs a look.
+    public var isEncoded: Bool { encodedForm.withLock { $0 != nil } }
+
     /// The bundle's bytes encoded by `encode` (serve's gzip), made once per bundle and kept with it, so
     /// that a kept answer is compressed once; nil when `encode` fails. `encode` runs outside the lock:
     /// two threads may both encode a new bundle, and one form is kept.

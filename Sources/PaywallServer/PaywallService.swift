@@ -38,10 +38,6 @@ public struct PaywallService: HTTPResponder {
         otherSlot = metrics.slot(forRoute: "other")
     }
 
-    /// Bodies larger than this are gzipped on another thread (this many bytes take zlib half a millisecond): the
-    /// event loop answers its other connections meanwhile.
-    static let largestBodyGzippedOnTheLoop = 16 * 1024
-
     public func answer(_ request: HTTPRequest) -> HTTPAnswer {
         let (route, answer) = routed(request)
         // Consumed, so that `finished` adds its fields to the route's own headers rather than to a copy.
@@ -89,7 +85,7 @@ public struct PaywallService: HTTPResponder {
 
     /// Whether `finished` would gzip a body larger than the event loop should: a route's 200 with a body of its own.
     private static func gzipsLarge(_ response: HTTPResponse, for request: HTTPRequest) -> Bool {
-        guard response.status == 200, case let .owned(bytes) = response.body, bytes.count > largestBodyGzippedOnTheLoop else { return false }
+        guard response.status == 200, case let .owned(bytes) = response.body, bytes.count > ContentCoding.largestBodyGzippedOnTheLoop else { return false }
         return ContentCoding(forBodyOf: bytes.count, accepting: request.header("Accept-Encoding")) == .gzip
     }
 

@@ -139,6 +139,28 @@ import Testing
         #expect(try server.request("GET", "/healthz").status == 200)
     }
 
+    /// A bundle over 16 KiB is gzipped the first time on another thread, then sent from its kept form; an answer of
+    /// its own that large (`explain=true`) is gzipped on another thread each time. Each comes with the fields every
+    /// answer has, and decodes to the plain answer.
+    @Test func largeAnswersAreGzippedAsSmallOnesAre() throws {
+        let large = try storeWithLargeBundles(headline: 40_000)
+        let server = try ServeProcess(store: large.path)
+        for target in ["/v1/placements/onboarding/bundle?locale=en", "/v1/placements/onboarding/bundle?locale=en&explain=true"] {
+            let plain = try server.request("GET", target)
+            #expect(plain.bodyBytes.count > 16 * 1024)
+            let first = try server.request("GET", target, headers: ["Accept-Encoding: gzip"])
+            let again = try server.request("GET", target, headers: ["Accept-Encoding: gzip"])
+            #expect(first.status == 200 && first.header("Content-Encoding") == "gzip", "\(target)")
+            #expect(first.header("Vary") == "Accept-Encoding" && first.header("Cache-Control") == "no-cache", "\(target)")
+            #expect(again.bodyBytes == first.bodyBytes)
+            #expect(try ServeCompressionTests.gunzipped(first.bodyBytes) == plain.bodyBytes)
+            guard let plainTag = plain.header("ETag") else { continue }
+            let gzipTag = String(plainTag.dropLast()) + "-gzip\""
+            #expect(first.header("ETag") == gzipTag)
+            #expect(try server.request("GET", target, headers: ["Accept-Encoding: gzip", "If-None-Match: \(gzipTag)"]).status == 304)
+        }
+    }
+
     /// Sixteen batches of 4 MB answers, gzipped, at once: made and compressed beside the loop, which answers /healthz.
     /// Each bundle is longer than gzip's window, so that the answers compress no faster than a real batch's.
     @Test func batchesAndTheirGzipAreMadeOffTheLoop() throws {

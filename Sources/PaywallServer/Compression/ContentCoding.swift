@@ -8,6 +8,9 @@ enum ContentCoding: Equatable {
 
     /// Smaller bodies gain less than gzip's own header costs, unless the request refuses them plain.
     static let minimumGzipBytes = 1024
+    /// Larger bodies are gzipped on another thread (this many bytes take zlib about half a millisecond): the event
+    /// loop answers its other connections meanwhile.
+    static let largestBodyGzippedOnTheLoop = 16 * 1024
 
     /// The coding for a body of `count` bytes, for a request whose `Accept-Encoding` field is `field`.
     init(forBodyOf count: Int, accepting field: String?) {
