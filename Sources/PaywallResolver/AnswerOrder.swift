@@ -16,10 +16,9 @@ func answeringSource<Source: ResolutionSource, Placement>(for request: Resolutio
     for candidate in candidates {
         if let placement = try find(candidate) { return (candidate, placement) }
     }
-    var knownIDs: [String] = []
+    // Several sources may hold an id: each is known once. One source's ids are, without hashing them all.
     var seen: Set<String> = []
-    for candidate in candidates {
-        knownIDs += try candidate.placementIDs().filter { seen.insert($0).inserted }
-    }
+    let knownIDs = candidates.count == 1 ? try candidates[0].placementIDs()
+        : try candidates.flatMap { try $0.placementIDs() }.filter { seen.insert($0).inserted }
     throw ResolutionError.unknownPlacement(request.placementID, knownIDs: knownIDs)
 }

@@ -20,41 +20,73 @@ public func closestCandidates(to word: String, among candidates: [String], limit
 }
 
 /// The Levenshtein distance from one word to others, in Unicode scalars, computed only as far as a
-/// threshold: the cells within `threshold` of the diagonal (Ukkonen's band), a candidate whose length
-/// is already too far off never read whole, and a row whose every cell passes the threshold ending
-/// the work. Each distance costs at most (word length) × (2 × threshold + 1) steps.
+/// threshold: a candidate whose length is already too far off is never read whole, one whose scalars
+/// differ from the word's in more than the threshold (counted by kind, a bound below the distance) is
+/// passed over, and the table is computed only within `threshold` of its diagonal (Ukkonen's band), a
+/// row whose every cell passes the threshold ending the work. Each distance costs at most
+/// (word length) × (2 × threshold + 1) steps.
 struct BoundedEditDistance {
     private let word: [Unicode.Scalar]
     private let threshold: Int
-    /// The candidate's scalars and two rows of the table, kept from one candidate to the next.
-    private var candidate: [Unicode.Scalar] = []
-    private var previous: [Int] = []
-    private var current: [Int] = []
+    /// The candidate's scalars and two rows of the table, as long as a candidate within the threshold can make
+    /// them: made once for all the candidates.
+    private var candidate: [Unicode.Scalar]
+    private var previous: [Int]
+    private var current: [Int]
+    /// How many scalars of each kind the word has: a kind is a scalar's value modulo 64, which merges some (and so
+    /// only weakens the bound they give). Changed while a candidate is counted, then restored.
+    private var kinds: [Int]
 
     init(from word: [Unicode.Scalar], threshold: Int) {
         self.word = word
         self.threshold = threshold
+        candidate = Array(repeating: " ", count: word.count + threshold)
+        previous = Array(repeating: 0, count: word.count + threshold + 1)
+        current = previous
+        kinds = Array(repeating: 0, count: 64)
+        for scalar in word { kinds[Self.kind(of: scalar)] += 1 }
+    }
+
+    private static func kind(of scalar: Unicode.Scalar) -> Int {
+        Int(scalar.value & 63)
     }
 
     /// The distance from the word to `other`, or nil when it is more than the threshold.
     mutating func to(_ other: String) -> Int? {
         let (n, k) = (word.count, threshold)
-        // At most one scalar per byte: fewer bytes than n - k scalars cannot come within k.
-        guard other.utf8.count >= n - k else { return nil }
-        candidate.removeAll(keepingCapacity: true)
-        for scalar in other.unicodeScalars {
-            guard candidate.count < n + k else { return nil }
-            candidate.append(scalar)
+        // A scalar is one to four bytes: fewer bytes than n - k cannot come within k; more than n + k can only when
+        // some scalars are longer than a byte, which a count of the bytes that start one tells, as far as n + k.
+        let bytes = other.utf8.count
+        guard bytes >= n - k else { return nil }
+        if bytes > n + k {
+            var scalars = 0
+            for byte in other.utf8 where byte & 0xC0 != 0x80 {
+                scalars += 1
+                guard scalars <= n + k else { return nil }
+            }
         }
-        let m = candidate.count
+        // At most n + k of them: room for all.
+        var m = 0
+        for scalar in other.unicodeScalars {
+            candidate[m] = scalar
+            m += 1
+        }
         guard abs(m - n) <= k else { return nil }
         guard n > 0, m > 0 else { return max(n, m) }
+        // Each scalar of one side that the other lacks takes an edit: more than k of them on either side, and the
+        // distance is more than k.
+        var wordLeft = n, candidateLeft = 0
+        for j in 0..<m {
+            let kind = Self.kind(of: candidate[j])
+            if kinds[kind] > 0 { wordLeft -= 1 } else { candidateLeft += 1 }
+            kinds[kind] -= 1
+        }
+        for j in 0..<m { kinds[Self.kind(of: candidate[j])] += 1 }
+        guard max(wordLeft, candidateLeft) <= k else { return nil }
         // Cells outside the band, and values past the threshold, are k + 1: nothing below it comes from them.
         let beyond = k + 1
-        previous.removeAll(keepingCapacity: true)
-        previous.append(contentsOf: (0...m).lazy.map { min($0, beyond) })
-        current.removeAll(keepingCapacity: true)
-        current.append(contentsOf: repeatElement(beyond, count: m + 1))
+        // The first row, as far as the second reads it.
+        for j in 0...min(m, beyond) { previous[j] = min(j, beyond) }
         for i in 1...n {
             let low = max(1, i - k), high = min(m, i + k)
             current[low - 1] = low == 1 ? min(i, beyond) : beyond

@@ -26,6 +26,20 @@ import Testing
         try #require(outcome.status == 0, "\(outcome.standardError)")
     }
 
+    /// Deletes the event `id` from events.sqlite with Python's sqlite3: another program, on a connection of its own.
+    func deleteEvent(_ id: String) throws {
+        let deleter = Process()
+        deleter.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        deleter.arguments = ["-c", """
+            import sqlite3, sys
+            database = sqlite3.connect(sys.argv[1])
+            with database: database.execute("DELETE FROM events WHERE event_id = ?", (sys.argv[2],))
+            """, store.path + "/events.sqlite", id]
+        try deleter.run()
+        deleter.waitUntilExit()
+        try #require(deleter.terminationStatus == 0)
+    }
+
     /// 300 profiles shown 20 variations of `settings`: a report whose chance-to-be-best draws take seconds.
     func ingestASlowReport() throws {
         try ingest((0..<300).map { Self.shown("slow\($0)", placement: "settings", variation: "v-\($0 % 20)") })
@@ -54,8 +68,9 @@ import Testing
         #expect(try Self.metric("paywalls_reports_computed_total", of: server) == 1)
     }
 
-    /// The kept report answers until events are committed through serve, stored by another process, or a snapshot
-    /// is published; each of those has the next request compute it anew, and the answer shows the change.
+    /// The kept report answers until events are committed through serve, stored or deleted by another process (as
+    /// retention deletes them, on a connection of its own), or a snapshot is published; each of those has the next
+    /// request compute it anew, and the answer shows the change.
     @Test func aKeptReportAnswersUntilTheEventsOrTheSnapshotsChange() throws {
         try ingest([Self.shown("a")])
         let server = try ServeProcess(store: store.path)
@@ -74,13 +89,17 @@ import Testing
         #expect(try Self.exposures(try server.request("GET", "/v1/report")) == 3)
         #expect(try Self.metric("paywalls_reports_computed_total", of: server) == 3)
 
+        try deleteEvent("a")
+        #expect(try Self.exposures(try server.request("GET", "/v1/report")) == 2)
+        #expect(try Self.metric("paywalls_reports_computed_total", of: server) == 4)
+
         // A new snapshot may weigh the audiences otherwise: the report is made again once it is served.
         let sample = try String(contentsOfFile: TemporaryStore.samplePath, encoding: .utf8)
         try store.importExport(try store.write(sample.replacingOccurrences(of: "\"revision\": 57", with: "\"revision\": 58"), to: "58.json"))
         let deadline = Date().addingTimeInterval(10)
         while try !server.request("GET", "/readyz").body.contains("000002-"), Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         #expect(try server.request("GET", "/v1/report").status == 200)
-        #expect(try Self.metric("paywalls_reports_computed_total", of: server) == 4)
+        #expect(try Self.metric("paywalls_reports_computed_total", of: server) == 5)
     }
 
     /// HEAD checks the query and answers at once with the report's headers but no length, computing nothing; the

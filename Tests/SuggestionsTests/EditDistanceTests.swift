@@ -57,7 +57,8 @@ struct EditDistanceTests {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(bound))
         }
-        let alphabet: [Unicode.Scalar] = ["a", "b", "c", "é", "\u{1F600}"]
+        // "!" and "a" are of one kind in the counting filter (33 modulo 64): merged kinds must only weaken it.
+        let alphabet: [Unicode.Scalar] = ["a", "b", "c", "!", "é", "\u{1F600}"]
         func word() -> [Unicode.Scalar] { (0..<next(12)).map { _ in alphabet[next(alphabet.count)] } }
         for _ in 0..<300 {
             let a = word()
