@@ -97,6 +97,24 @@ import Testing
         #expect(server.running.isRunning)
     }
 
+    /// Localizations to match among, as many as a request line holds (about 2,000), each costing the matcher ICU's
+    /// time: matched beside the loop, which answers /healthz meanwhile; the answer is the command's.
+    @Test func longLocaleListsLeaveTheLoopFree() throws {
+        let server = try ServeProcess(["--threads", "1"], store: store.path)
+        let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
+        let tags = letters.flatMap { first in letters.flatMap { second in letters.map { first + second + $0 } } }.prefix(1_900) + ["pt-BR", "en"]
+        let target = "/v1/locales/match?available=\(tags.joined(separator: ","))&locale=pt_BR&mode=cldr"
+        let get = "GET \(target) HTTP/1.1\r\nHost: t\r\n\r\n"
+        let (healthz, seconds, answers) = try Self.healthz(whileServing: Array(repeating: get, count: 12), on: server)
+        #expect(healthz?.status == 200)
+        #expect(seconds < 1, "/healthz waited \(seconds) s behind the locale lists")
+        #expect(answers.allSatisfy { $0?.status == 200 })
+        let cli = try store.run(["locale", "match", "--json", "--available", tags.joined(separator: ","), "pt_BR"])
+        let answer = try #require(answers.first ?? nil)
+        #expect(try canonicalJSON(answer.body) == (try canonicalJSON(cli.standardOutput)))
+        #expect(try answer.json()["matched"] as? String == "pt-BR")
+    }
+
     /// A store whose onboarding bundle holds the headline of its remote configs `length` times over (about 15 kB by
     /// default): seeded random letters, which gzip has work to compress.
     func storeWithLargeBundles(headline length: Int = 6_000) throws -> TemporaryStore {

@@ -1,11 +1,16 @@
+import Dispatch
 import LocaleKit
 import PaywallResolver
 
 extension Route {
+    /// More localizations than this are matched off the event loop: each costs the matcher some microseconds
+    /// of ICU, and a request line holds thousands.
+    static let largestLocaleListMatchedOnTheLoop = 8
+
     /// `GET /v1/locales/match?available=A,B&locale=L[&mode=][&default=]`: the JSON of
     /// `paywalls locale match --json`.
     static func localeMatch(policy: LocalePolicy) -> Route {
-        Route("/v1/locales/match", methods: ["GET", "HEAD"], caching: .revalidated) { request, _ in
+        Route("/v1/locales/match", methods: ["GET", "HEAD"], caching: .revalidated) { request, _ -> HTTPAnswer in
             do throws(APIError) {
                 let query = try QueryParameters(request.query)
                 try query.refuseUnknown(allowed: ["available", "locale", "mode", "default"])
@@ -28,10 +33,17 @@ extension Route {
                         throw APIError.badRequest("invalid default: \(error.description)")
                     }
                 }
-                let matcher = LocaleMatcher(available: availableLocales(in: available), defaultLocale: defaultLocale, mode: mode, policy: policy)
-                return .json(matcher.match(preferences).json(requested: preferences, defaultLocale: matcher.defaultLocale))
+                let localizations = availableLocales(in: available)
+                let match: @Sendable () -> HTTPResponse = { [mode] in
+                    let matcher = LocaleMatcher(available: localizations, defaultLocale: defaultLocale, mode: mode, policy: policy)
+                    return .json(matcher.match(preferences).json(requested: preferences, defaultLocale: matcher.defaultLocale))
+                }
+                guard localizations.count > largestLocaleListMatchedOnTheLoop else { return .now(match()) }
+                let deferred = DeferredResponse()
+                DispatchQueue.global(qos: .userInitiated).async { deferred.complete(with: match()) }
+                return .later(deferred)
             } catch {
-                return error.response
+                return .now(error.response)
             }
         }
     }
