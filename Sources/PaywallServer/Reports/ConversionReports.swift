@@ -110,7 +110,7 @@ final class ConversionReports: Sendable {
         let snapshots = holder.served?.keys ?? []
         do throws(StoreError) {
             return try withStore { store throws(StoreError) in
-                let mark = try store.changeMark().map { Mark(events: $0, snapshots: snapshots) }
+                let mark = try Self.mark(of: store, snapshots: snapshots)
                 if let mark, let kept = state.withLock({ $0.kept.first { $0.query == query && $0.mark == mark } }) { return kept.body }
                 let started = ContinuousClock.now
                 let report = try ConversionReport.build(from: store, query: query, weights: ConversionReport.audienceWeights(inStore: storePath))
@@ -131,6 +131,16 @@ final class ConversionReports: Sendable {
             return Self.kept(ConversionReport(query: query, placements: []))
         } catch {
             throw .eventsUnavailable("the events cannot be read: \(error.message)")
+        }
+    }
+
+    /// What a report made now is made from; nil when the store cannot tell (a server that does not let this user
+    /// read where its log is), and the report is then made each time. A lost connection is thrown, to be replaced.
+    private static func mark(of store: any EventStore, snapshots: [String]) throws(StoreError) -> Mark? {
+        do throws(StoreError) {
+            return try store.changeMark().map { Mark(events: $0, snapshots: snapshots) }
+        } catch where error.kind != .unreachable {
+            return nil
         }
     }
 
