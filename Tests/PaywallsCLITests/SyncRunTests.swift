@@ -225,6 +225,20 @@ import Testing
         #expect(fixture.server.requests(to: "/ios.json").last?["if_none_match"] is NSNull)
     }
 
+    /// A token file others may read is said once per run, and the run goes on with it; spaces around the token are not sent.
+    @Test func aTokenFileOthersMayReadIsWarnedAbout() throws {
+        let fixture = try SyncFixture(script: ["/ios.json": ["body_file": SyncFixture.samplePath, "require_bearer": "s3cr3t"]])
+        let tokenPath = try fixture.store.write(" s3cr3t \n", to: "token")
+        chmod(tokenPath, 0o644)
+        fixture.sources = [fixture.source("ios", path: "/ios.json", ["token_file": tokenPath])]
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains(
+            "ios: warning: token file \(tokenPath) can be read by anyone (mode 644): make it readable by its owner only (chmod 600)"))
+        chmod(tokenPath, 0o600)
+        #expect(!(try fixture.sync().standardError.contains("warning")))
+    }
+
     @Test func jsonLogsAreOneObjectPerLine() throws {
         let fixture = try SyncFixture()
         try fixture.publishSample()
