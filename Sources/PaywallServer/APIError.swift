@@ -43,6 +43,11 @@ extension APIError {
         APIError(status: 401, code: "unauthorized", message: message, extraHeaders: [("WWW-Authenticate", "Bearer")])
     }
 
+    /// Credentials of a role that the route is not for (the app token on an operator route).
+    public static func forbidden(_ message: String) -> APIError {
+        APIError(status: 403, code: "forbidden", message: message)
+    }
+
     public static func notFound(path: String) -> APIError {
         APIError(status: 404, code: "not_found", message: "no route for \(path)")
     }

@@ -1,13 +1,14 @@
 import LocaleKit
 import PaywallEvents
-import PaywallSync
 
-/// The service's answer to every request (docs/contracts.md): the bearer token on `/v1/*` when one is set, then
-/// the route for the path, 405 for a method it does not take and 404 for a path none has; each answer
+/// The service's answer to every request (docs/contracts.md): the route for the path, the token of the role the
+/// route is for (`RouteAccess`), 405 for a method it does not take and 404 for a path none has; each answer
 /// counted in the metrics under its route.
 public struct PaywallService: HTTPResponder {
-    private let authorization: BearerAuthorization?
+    private let tokens: ServiceTokens
     private let routes: [Route]
+    /// Who may call each of `routes`, in the same order.
+    private let access: [RouteAccess]
     private let metrics: ServiceMetrics
     /// Where each of `routes` is counted, in the same order.
     private let routeSlots: [ServiceMetrics.RouteSlot]
@@ -16,22 +17,26 @@ public struct PaywallService: HTTPResponder {
     private let caching: CachePolicy
 
     /// - Parameters:
-    ///   - token: required on `/v1/*` when given.
+    ///   - tokens: the app's token and the operators', each required on its routes when given.
     ///   - storePath: the store `/v1/status` reports on.
     ///   - maxStaleness: `/readyz` says 503 while a source's newest good sync or import is older.
     ///   - bundleMaxAge: how long caches may keep a bundle without asking again (`--cache-max-age`).
     ///   - events: where `POST /v1/events` sends its batches.
     ///   - eventStore: where `GET /v1/report` reads them.
-    public init(token: Token?, holder: SnapshotHolder, metrics: ServiceMetrics, freshness: SourceFreshness, maxStaleness: Duration?,
+    public init(tokens: ServiceTokens, holder: SnapshotHolder, metrics: ServiceMetrics, freshness: SourceFreshness, maxStaleness: Duration?,
                 storePath: String, policy: LocalePolicy, bundleMaxAge: Duration? = nil, events: EventWriter, eventStore: EventStoreLocation) {
-        authorization = token.map(BearerAuthorization.init)
+        self.tokens = tokens
         self.metrics = metrics
-        caching = CachePolicy(bundleMaxAge: bundleMaxAge, isPrivate: token != nil)
-        routes = [
-            .bundle(holder), .bundles(holder), .placements(holder), .localeMatch(policy: policy), .status(storePath: storePath),
-            .health, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness, events: events),
-            .metrics(metrics, holder: holder, freshness: freshness, events: events), .events(events), .report(events: eventStore, storePath: storePath),
+        caching = CachePolicy(bundleMaxAge: bundleMaxAge, isPrivate: tokens.guardsApps)
+        let table: [(RouteAccess, Route)] = [
+            (.apps, .bundle(holder)), (.apps, .bundles(holder)), (.apps, .placements(holder)), (.apps, .localeMatch(policy: policy)),
+            (.operators, .status(storePath: storePath)), (.open, .health),
+            (.open, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness, events: events)),
+            (.operators, .metrics(metrics, holder: holder, freshness: freshness, events: events)), (.apps, .events(events)),
+            (.operators, .report(events: eventStore, storePath: storePath)),
         ]
+        routes = table.map(\.1)
+        access = table.map(\.0)
         routeSlots = routes.map { metrics.slot(forRoute: $0.pattern) }
         otherSlot = metrics.slot(forRoute: "other")
     }
@@ -92,10 +97,6 @@ public struct PaywallService: HTTPResponder {
         guard request.targetIsASCII else {
             return (nil, .now(APIError.badRequest("the request target must be ASCII: percent-encode other characters").response))
         }
-        if let authorization, request.path == "/v1" || request.path.hasPrefix("/v1/"),
-           let refusal = authorization.refusal(of: request) {
-            return (nil, .now(refusal.response))
-        }
         let path = request.path
         var pathBytes = path
         // The path's bytes once for all the routes.
@@ -104,6 +105,11 @@ public struct PaywallService: HTTPResponder {
                 if let captures = route.captures(in: path, bytes: UnsafeRawBufferPointer(bytes)) { return (index, captures) }
             }
             return nil
+        }
+        // A path no route has is answered as an app's would be, so that a caller without the token learns nothing of /v1.
+        let routeAccess = matched.map { access[$0.index] } ?? (path == "/v1" || path.hasPrefix("/v1/") ? .apps : .open)
+        if let refusal = tokens.refusal(of: routeAccess, authorization: request.header("Authorization")) {
+            return (nil, .now(refusal.response))
         }
         guard let (index, captures) = matched else { return (nil, .now(APIError.notFound(path: String(path)).response)) }
         let route = routes[index]

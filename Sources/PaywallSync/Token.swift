@@ -100,6 +100,10 @@ extension Token {
 public struct TokenProblem: Error, Sendable, Equatable, CustomStringConvertible {
     public let reason: String
 
+    public init(reason: String) {
+        self.reason = reason
+    }
+
     public var description: String { reason }
 }
 

@@ -25,15 +25,18 @@ enum ServeCommand: Command {
             `paywalls sync` every --sync-interval (the same lock: a run that finds cron's sync running skips its turn).
             Requests are limited to an 8 KiB request line (414), 16 KiB of header fields (431) and a 1 MiB body (413);
             errors are JSON: {"error": {"status", "code", "message"}}. SIGTERM or SIGINT stops accepting, lets requests
-            in flight and an in-process sync in progress finish (up to 10 s each) and exits 0. The token is never
-            logged, nor any Authorization header.
+            in flight and an in-process sync in progress finish (up to 10 s each) and exits 0. With --token-file, what
+            apps call needs that token (or the admin one); the report, the status and /metrics need --admin-token-file's
+            token, and are refused to everyone (403) when only an app token is set. Token files are read again on
+            SIGHUP; one that others may read is warned about. No token is ever logged, nor any Authorization header.
             """,
         options: [
             .value("listen", "host:port", help: "Address and port: an IPv4 literal, or IPv6 in brackets ([::1]:8787); port 0 picks a free one (default: 127.0.0.1:8787)."),
             .value("threads", "n", help: "Threads answering requests (default: the number of cores)."),
             .value("max-connections", "n", help: "Connections held at once; more wait until one closes (default: \(HTTPServer.Configuration.defaultMaximumConnections))."),
             .value("connection-timeout", "seconds", help: "Close a connection idle this long (default: \(HTTPServer.Configuration.defaultConnectionTimeoutSeconds))."),
-            .value("token-file", "file", help: "Require Authorization: Bearer <the file's token> on /v1/*."),
+            .value("token-file", "file", help: "The apps' token: required as Authorization: Bearer <token> on what apps call (bundles, placements, locale match, events)."),
+            .value("admin-token-file", "file", help: "The operators' token: required on the report, the status and /metrics, which the apps' token never opens."),
             .value("access-log", "file", help: "Append one line per request to this file, or to stderr with '-' (default: none)."),
             .value("log-format", "format", help: "human (default) or json: one JSON object per line, for the access log and stderr."),
             .value("sync-config", "file", help: "Run `paywalls sync` with this config inside serve, every --sync-interval (for containers without cron)."),
@@ -61,7 +64,7 @@ enum ServeCommand: Command {
         let eventsRetention = try arguments.duration("events-retention", in: .seconds(3_600)...(.seconds(3_650 * 86_400)))
             ?? EventRetention.defaultPeriod
         let eventsQueue = try arguments.wholeNumber("events-queue", in: 1...10_000_000) ?? EventWriter.defaultMaximumPendingEvents
-        let token = try readToken(arguments)
+        let tokens = try readTokens(arguments)
         let accessLog = try openAccessLog(arguments, format: format)
         let syncSettings = try syncSettings(arguments, context: context)
         // A sync config's locale_policy applies to what serve answers too, as its store does.
@@ -94,7 +97,8 @@ enum ServeCommand: Command {
                 break
             }
         }
-        let service = PaywallService(token: token, holder: holder, metrics: metrics, freshness: freshness, maxStaleness: maxStaleness,
+        for exposure in tokens.exposures { log.event("token-file-exposed", ["message": .string(exposure)], human: "warning: \(exposure)") }
+        let service = PaywallService(tokens: tokens, holder: holder, metrics: metrics, freshness: freshness, maxStaleness: maxStaleness,
                                      storePath: storePath, policy: policy, bundleMaxAge: cacheMaxAge, events: events, eventStore: eventStore)
         let server = HTTPServer(configuration: configuration, accessLog: accessLog, responder: service)
         let bound: ListenAddress
@@ -115,6 +119,7 @@ enum ServeCommand: Command {
         var signal = TerminationSignals.wait()
         while signal == SIGHUP {
             reloader.wake()
+            reloadTokens(tokens, log: log)
             signal = TerminationSignals.wait()
         }
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
@@ -158,13 +163,25 @@ enum ServeCommand: Command {
         return ScheduledSync(configuration: settings.configuration, options: options, interval: settings.interval, log: log)
     }
 
-    private static func readToken(_ arguments: ParsedArguments) throws(CommandFailure) -> Token? {
-        guard let path = arguments.value("token-file") else { return nil }
+    private static func readTokens(_ arguments: ParsedArguments) throws(CommandFailure) -> ServiceTokens {
+        let (appFile, adminFile) = (arguments.value("token-file"), arguments.value("admin-token-file"))
+        guard appFile != nil || adminFile != nil else { return .none }
         do {
-            return try Token.read(file: path)
+            return try ServiceTokens(appFile: appFile, adminFile: adminFile)
         } catch {
-            throw CommandFailure(exitCode: .configuration, message: "--token-file: \(error.reason)")
+            throw CommandFailure(exitCode: .configuration, message: error.reason)
         }
+    }
+
+    /// On SIGHUP: the token files read again; one that cannot be read leaves the tokens in use as they were.
+    private static func reloadTokens(_ tokens: ServiceTokens, log: LineLog) {
+        do {
+            try tokens.reload()
+        } catch {
+            log.event("tokens-not-reloaded", ["message": .string(error.reason)], human: "tokens kept as they were: \(error.reason)")
+            return
+        }
+        for exposure in tokens.exposures { log.event("token-file-exposed", ["message": .string(exposure)], human: "warning: \(exposure)") }
     }
 
     private static func openAccessLog(_ arguments: ParsedArguments, format: LogFormat) throws(CommandFailure) -> AccessLog? {
