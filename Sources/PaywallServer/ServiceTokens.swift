@@ -38,8 +38,13 @@ public final class ServiceTokens: Sendable {
     }
 
     private static func read(appFile: String?, adminFile: String?) throws(TokenProblem) -> (app: Token?, admin: Token?) {
-        let app = try appFile.map { path throws(TokenProblem) in try Token.read(file: path) }
-        let admin = try adminFile.map { path throws(TokenProblem) in try Token.read(file: path) }
+        // A problem names the option the file came from.
+        func read(_ path: String?, option: String) throws(TokenProblem) -> Token? {
+            guard let path else { return nil }
+            do { return try Token.read(file: path) } catch { throw TokenProblem(reason: "\(option): \(error.reason)") }
+        }
+        let app = try read(appFile, option: "--token-file")
+        let admin = try read(adminFile, option: "--admin-token-file")
         if let app, let admin, app == admin {
             throw TokenProblem(reason: "the admin token (\(adminFile ?? "")) is the app token (\(appFile ?? "")): it must be another")
         }

@@ -90,7 +90,7 @@ import Testing
         #expect(try status("first-token") == 401)
         _ = try Self.tokenFile("\n", in: directory, named: "serve.token")
         server.running.signal(SIGHUP)
-        let said = "tokens kept as they were: token file \(tokenPath) is empty (it holds only spaces or line breaks)"
+        let said = "tokens kept as they were: --token-file: token file \(tokenPath) is empty (it holds only spaces or line breaks)"
         while !server.running.standardErrorSoFar.contains(said), Date() < deadline.addingTimeInterval(5) { Thread.sleep(forTimeInterval: 0.02) }
         #expect(server.running.standardErrorSoFar.contains(said))
         #expect(try status("second-token") == 503)
@@ -103,7 +103,7 @@ import Testing
             let empty = try Self.tokenFile("  \n", in: directory, named: "empty.token")
             let outcome = try PaywallsProcess.run(["serve", "--listen", "127.0.0.1:0", "--token-file", empty], in: directory)
             #expect(outcome.status == 78)
-            #expect(outcome.standardError == "error: token file \(empty) is empty (it holds only spaces or line breaks)\n")
+            #expect(outcome.standardError == "error: --token-file: token file \(empty) is empty (it holds only spaces or line breaks)\n")
             let app = try Self.tokenFile("same", in: directory, named: "app.token")
             let admin = try Self.tokenFile("same\n", in: directory, named: "admin.token")
             let same = try PaywallsProcess.run(["serve", "--listen", "127.0.0.1:0", "--token-file", app, "--admin-token-file", admin], in: directory)
