@@ -28,11 +28,12 @@ extension FieldReader {
     /// An RFC 3339 date and time (`2026-11-29T12:00:00Z`, `…T14:00:00.250+02:00`) as epoch milliseconds.
     func timestamp(_ key: String) -> Int64? {
         guard let text = string(key, required: true) else { return nil }
-        guard let milliseconds = epochMilliseconds(iso8601: text) else {
-            issues.report(at(key), "expected an RFC 3339 date and time such as 2026-11-29T12:00:00Z")
+        do throws(RFC3339Error) {
+            return Int64(try epochMilliseconds(rfc3339: text))
+        } catch {
+            issues.report(at(key), error.description)
             return nil
         }
-        return Int64(milliseconds)
     }
 
     /// A price: a JSON number, at least 0, with at most six decimals and no exponent, as millionths.

@@ -48,8 +48,12 @@ final class PaywallExportV1Decoder {
         let appID = root.identifier("app_id")
         let revision = root.integer("revision", in: 0...Int(Int32.max))
         let exportedAt = root.string("exported_at")
-        if let exportedAt, !isTimestamp(exportedAt) {
-            issues.report(root.at("exported_at"), "expected an ISO 8601 date and time such as 2026-11-29T12:00:00Z")
+        if let exportedAt {
+            do throws(RFC3339Error) {
+                _ = try epochMilliseconds(rfc3339: exportedAt)
+            } catch {
+                issues.report(root.at("exported_at"), error.description)
+            }
         }
         let defaultLocale = root.locale("default_locale", problem: localeProblem)
         for key in Self.collections where !taken.contains(key) {
@@ -273,24 +277,4 @@ final class PaywallExportV1Decoder {
 func isDecimal(_ text: String) -> Bool {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }
-}
-
-/// `2026-11-29T12:00:00Z`, `2026-11-29T12:00:00.123+02:00`.
-func isTimestamp(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    func digits(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && bytes[range].allSatisfy { (48...57).contains($0) } }
-    guard bytes.count >= 20, digits(0..<4), bytes[4] == 45, digits(5..<7), bytes[7] == 45, digits(8..<10),
-          bytes[10] == 84 || bytes[10] == 116, digits(11..<13), bytes[13] == 58, digits(14..<16), bytes[16] == 58, digits(17..<19)
-    else { return false }
-    var rest = bytes[19...]
-    if rest.first == 46 {
-        rest = rest.dropFirst()
-        let fraction = rest.prefix { (48...57).contains($0) }
-        guard !fraction.isEmpty else { return false }
-        rest = rest.dropFirst(fraction.count)
-    }
-    if rest.elementsEqual([90]) || rest.elementsEqual([122]) { return true }
-    let zone = Array(rest)
-    return zone.count == 6 && (zone[0] == 43 || zone[0] == 45) && zone[3] == 58
-        && zone[1...2].allSatisfy { (48...57).contains($0) } && zone[4...5].allSatisfy { (48...57).contains($0) }
 }
