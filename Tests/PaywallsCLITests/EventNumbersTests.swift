@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// Times in events, through a real `paywalls serve` and the real CLI on events.sqlite: only the days and offsets
-/// RFC 3339 has are stored. After each, the process still answers, and nothing else was stored.
+/// Numbers and times in events, through a real `paywalls serve` and the real CLI on events.sqlite: a price past the
+/// largest is refused at its pointer (one once stopped serve), revenue past Int64 is reported exactly (it once stopped
+/// every report), and only the days and offsets RFC 3339 has are stored. After each, the process still answers, and
+/// nothing else was stored.
 @Suite struct EventNumbersTests {
     let store: TemporaryStore
 
@@ -15,6 +17,23 @@ import Testing
         #"{"event_id":"\#(id)","type":"\#(type)","created_at":"\#(createdAt)","profile_id":"rich","placement_id":"onboarding","#
             + #""variation_id":"v-a"\#(extra)}"#
     }
+
+    static func purchase(_ id: String, price: String, currency: String = "USD") -> String {
+        event(id, type: "purchase_finished", createdAt: "2026-11-29T12:05:00Z",
+              extra: #","purchase_result":"purchased","product":{"vendor_product_id":"yearly","price":\#(price),"currency":"\#(currency)"}"#)
+    }
+
+    /// A profile shown the onboarding, then buying ten times at 999,999,999,999.999999 USD and twenty times at the
+    /// largest price, 1,000,000,000,000 EUR: in millionths, sums past Int64 and past UInt64.
+    static let richProfile = [event("shown")] + (0..<10).map { purchase("usd\($0)", price: "999999999999.999999") }
+        + (0..<20).map { purchase("eur\($0)", price: "1000000000000", currency: "EUR") }
+    /// The profile's revenue, as `GET /v1/report` writes it.
+    static let richRevenue = #""revenue":{"EUR":20000000000000,"USD":9999999999999.99999}"#
+
+    /// Prices past the largest: one 13 digits long (which overflowed Int64 once in millionths), the first past the
+    /// largest, the largest of Int64 and the first past it, and one no fixed width holds.
+    static let pricesTooLarge = ["9223372036855", "1000000000000.000001", "1000000000001", "9223372036854775807", "9223372036854775808",
+                                 "1000000000000000000000000000000"]
 
     /// Each stored event's `created_at` and `price_micros` by `event_id`, read by Python's sqlite3; none without the file.
     private func stored() throws -> [String: (createdAt: String, priceMicros: String)] {
@@ -32,6 +51,70 @@ import Testing
 
     private func write(_ lines: [String]) throws -> String {
         try store.write(lines.joined(separator: "\n") + "\n", to: "events-\(UUID().uuidString).jsonl")
+    }
+
+    /// Millionths of a decimal price, by Foundation's Decimal.
+    private static func micros(_ price: String) -> String {
+        NSDecimalNumber(string: price).multiplying(byPowerOf10: 6).stringValue
+    }
+
+    @Test func aPriceBeyondTheLargestIsRefusedAtItsPointerAndServeAnswersOn() throws {
+        let server = try ServeProcess(["--access-log", "-"], store: store.path)
+        for (index, price) in Self.pricesTooLarge.enumerated() {
+            let body = #"{"events":[\#(Self.event("ok\(index)")),\#(Self.purchase("big\(index)", price: price))]}"#
+            let response = try server.request("POST", "/v1/events", body: body)
+            #expect(response.status == 200, "\(price)")
+            let json = try response.json()
+            #expect(json["accepted"] as? Int == 1, "\(price)")
+            let rejected = try #require(json["rejected"] as? [[String: Any]])
+            #expect(rejected.count == 1 && rejected.first?["pointer"] as? String == "/events/1/product/price", "\(price): \(rejected)")
+            #expect(rejected.first?["message"] as? String == "\(price) is more than the largest price, 1000000000000", "\(price)")
+            #expect(try server.request("GET", "/healthz").status == 200, "\(price)")
+        }
+        // The prices at the bounds are kept, exactly.
+        let kept = ["0", "0.000001", "4.99", "999999999999.999999", "1000000000000", "1000000000000.000000"]
+        let body = #"{"events":[\#(kept.indices.map { Self.purchase("kept\($0)", price: kept[$0]) }.joined(separator: ","))]}"#
+        #expect(try server.request("POST", "/v1/events", body: body).json()["accepted"] as? Int == kept.count)
+        #expect(server.running.isRunning)
+        let rows = try stored()
+        #expect(Set(rows.keys) == Set(Self.pricesTooLarge.indices.map { "ok\($0)" } + kept.indices.map { "kept\($0)" }))
+        for (index, price) in kept.enumerated() {
+            #expect(rows["kept\(index)"]?.priceMicros == Self.micros(price), "\(price)")
+        }
+    }
+
+    @Test func eventsIngestRefusesTheSameLines() throws {
+        let lines = [Self.event("ok")] + Self.pricesTooLarge.indices.map { Self.purchase("big\($0)", price: Self.pricesTooLarge[$0]) }
+        let outcome = try store.run(["events", "ingest", try write(lines)])
+        #expect(outcome.status == 65)
+        let rejected = try #require(try outcome.json()["rejected"] as? [[String: Any]])
+        #expect(rejected.map { $0["line"] as? Int } == Self.pricesTooLarge.indices.map { $0 + 2 })
+        #expect(rejected.map { $0["pointer"] as? String } == Self.pricesTooLarge.map { _ in "/product/price" })
+        #expect(rejected.map { $0["message"] as? String } == Self.pricesTooLarge.map { "\($0) is more than the largest price, 1000000000000" })
+        #expect(outcome.standardError.contains("the first, line 2: /product/price: 9223372036855 is more than the largest price"),
+                "\(outcome.standardError)")
+        #expect(Array(try stored().keys) == ["ok"])
+    }
+
+    /// The report of a profile whose revenue passes Int64 in millionths: exact in the route's JSON, in the command's
+    /// JSON and in its table, every time it is asked for.
+    @Test func revenuePastInt64IsReportedExactly() throws {
+        let server = try ServeProcess(["--access-log", "-"], store: store.path)
+        let body = #"{"events":[\#(Self.richProfile.joined(separator: ","))]}"#
+        #expect(try server.request("POST", "/v1/events", body: body).json()["accepted"] as? Int == Self.richProfile.count)
+        for _ in 0..<2 {
+            let report = try server.request("GET", "/v1/report")
+            #expect(report.status == 200)
+            #expect(report.body.contains(Self.richRevenue), "\(report.body)")
+        }
+        #expect(try server.request("GET", "/healthz").status == 200)
+        let table = try store.run(["report"])
+        #expect(table.status == 0, "\(table.standardError)")
+        #expect(table.outputLines.contains { $0.hasPrefix("  v-a ") && $0.hasSuffix("  EUR 20000000000000, USD 9999999999999.99999") },
+                "\(table.standardOutput)")
+        let json = try store.run(["report", "--json"])
+        #expect(json.standardOutput.contains(#""EUR": 20000000000000,"#) && json.standardOutput.contains(#""USD": 9999999999999.99999"#),
+                "\(json.standardOutput)")
     }
 
     /// Every day 0 to 32 of every month of two leap and two common years, the centuries among them, into

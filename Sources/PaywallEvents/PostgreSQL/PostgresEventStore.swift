@@ -93,7 +93,7 @@ public final class PostgresEventStore: EventStore {
                                               [query.placementID, query.since.map(String.init), query.until.map(String.init)])
             }
         }
-        return PostgresTallyQuery.tallies(from: rows)
+        return try PostgresTallyQuery.tallies(from: rows)
     }
 
     /// Runs `statement` again (up to three times in all) when another transaction's locks got in its way.
