@@ -40,6 +40,27 @@ import Testing
         #expect(germany.string("products/1/localizedPrice") == "10,99\u{A0}€")
     }
 
+    /// Amounts at the bound (13 digits before the point, 6 after) import and resolve, exact; one digit more either
+    /// side is refused at its pointer, and nothing is published.
+    @Test func amountsAreBoundedBeforeTheyAreFormatted() throws {
+        let sample = try String(contentsOfFile: TemporaryStore.samplePath, encoding: .utf8)
+        let largest = try store.write(sample.replacingOccurrences(of: #""amount": "49.90""#, with: #""amount": "9999999999999.999999""#),
+                                      to: "largest.json")
+        try store.importExport(largest)
+        let bundle = try store.resolve(["--placement", "onboarding", "--locale", "pt-BR", "--country", "BR"])
+        #expect(bundle.text.contains(#""price": 9999999999999.999999,"#), "\(bundle.text)")
+        #expect(bundle.string("products/1/localizedPrice") == "R$\u{A0}10.000.000.000.000,00")
+        let snapshots = try store.run(["snapshots", "--json"]).standardOutput
+        for (amount, pointer) in [("12345678901234", "/products/1/prices/1/amount"), ("49.1234567", "/products/1/prices/1/amount")] {
+            let file = try store.write(sample.replacingOccurrences(of: #""amount": "49.90""#, with: #""amount": "\#(amount)""#), to: "\(amount).json")
+            let outcome = try store.run(["import", file])
+            #expect(outcome.status == 65)
+            #expect(outcome.standardError.contains("\n  \(pointer): '\(amount)' has more than 13 digits before its point or 6 after it\n"),
+                    "\(outcome.standardError)")
+        }
+        #expect(try store.run(["snapshots", "--json"]).standardOutput == snapshots)
+    }
+
     @Test func japaneseReadsYenWithoutDecimals() throws {
         let bundle = try store.resolve(["--placement", "onboarding", "--locale", "ja-JP", "--country", "JP"])
         #expect(bundle.string("products/1/currencyCode") == "JPY")

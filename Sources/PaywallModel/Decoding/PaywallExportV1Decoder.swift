@@ -140,8 +140,8 @@ final class PaywallExportV1Decoder {
         let country = code(reader, "country", length: 2, example: "BR")
         let currency = code(reader, "currency", length: 3, example: "BRL")
         let amount = reader.string("amount")
-        if let amount, !isDecimal(amount) {
-            issues.report(reader.at("amount"), "'\(amount)' is not a decimal amount such as 49.90")
+        if let amount, let problem = amountProblem(amount) {
+            issues.report(reader.at("amount"), problem)
             return nil
         }
         guard let country, let currency, let amount else { return nil }
@@ -273,8 +273,17 @@ final class PaywallExportV1Decoder {
     }
 }
 
-/// `49.90`, `1200`: digits with an optional fraction, no sign, no exponent.
-func isDecimal(_ text: String) -> Bool {
+/// What is wrong with a price's amount, or nil for one such as `49.90` or `1200`: digits with an optional fraction, no
+/// sign, no exponent, at most 13 digits before the point and 6 after (as events' prices). The bound comes before any
+/// work: each amount is formatted for every locale, and a million digits took seconds and megabytes each.
+func amountProblem(_ text: String) -> String? {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }
+    let shown = text.count > 64 ? "'\(text.prefix(64))…'" : "'\(text)'"
+    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }) else {
+        return "\(shown) is not a decimal amount such as 49.90"
+    }
+    guard parts[0].utf8.count <= 13, parts.count == 1 || parts[1].utf8.count <= 6 else {
+        return "\(shown) has more than 13 digits before its point or 6 after it"
+    }
+    return nil
 }
