@@ -41,7 +41,8 @@ import Testing
     }
 
     /// Amounts at the bound (13 digits before the point, 6 after) import and resolve, exact; one digit more either
-    /// side is refused at its pointer, and nothing is published.
+    /// side is refused at its pointer, as is a leading zero (the bundle's JSON number would not be one), and nothing
+    /// is published.
     @Test func amountsAreBoundedBeforeTheyAreFormatted() throws {
         let sample = try String(contentsOfFile: TemporaryStore.samplePath, encoding: .utf8)
         let largest = try store.write(sample.replacingOccurrences(of: #""amount": "49.90""#, with: #""amount": "9999999999999.999999""#),
@@ -51,14 +52,18 @@ import Testing
         #expect(bundle.text.contains(#""price": 9999999999999.999999,"#), "\(bundle.text)")
         #expect(bundle.string("products/1/localizedPrice") == "R$\u{A0}10.000.000.000.000,00")
         let snapshots = try store.run(["snapshots", "--json"]).standardOutput
-        for (amount, pointer) in [("12345678901234", "/products/1/prices/1/amount"), ("49.1234567", "/products/1/prices/1/amount")] {
+        for (amount, problem) in [("12345678901234", "has more than 13 digits before its point or 6 after it"),
+                                  ("49.1234567", "has more than 13 digits before its point or 6 after it"),
+                                  ("049.90", "is not a decimal amount such as 49.90"), ("00.99", "is not a decimal amount such as 49.90")] {
             let file = try store.write(sample.replacingOccurrences(of: #""amount": "49.90""#, with: #""amount": "\#(amount)""#), to: "\(amount).json")
             let outcome = try store.run(["import", file])
             #expect(outcome.status == 65)
-            #expect(outcome.standardError.contains("\n  \(pointer): '\(amount)' has more than 13 digits before its point or 6 after it\n"),
-                    "\(outcome.standardError)")
+            #expect(outcome.standardError.contains("\n  /products/1/prices/1/amount: '\(amount)' \(problem)\n"), "\(outcome.standardError)")
         }
         #expect(try store.run(["snapshots", "--json"]).standardOutput == snapshots)
+        let zero = try store.write(sample.replacingOccurrences(of: #""amount": "49.90""#, with: #""amount": "0.99""#), to: "zero.json")
+        try store.importExport(zero)
+        #expect(try store.resolve(["--placement", "onboarding", "--locale", "pt-BR", "--country", "BR"]).text.contains(#""price": 0.99,"#))
     }
 
     @Test func japaneseReadsYenWithoutDecimals() throws {

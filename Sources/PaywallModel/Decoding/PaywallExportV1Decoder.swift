@@ -274,12 +274,14 @@ final class PaywallExportV1Decoder {
 }
 
 /// What is wrong with a price's amount, or nil for one such as `49.90` or `1200`: digits with an optional fraction, no
-/// sign, no exponent, at most 13 digits before the point and 6 after (as events' prices). The bound comes before any
-/// work: each amount is formatted for every locale, and a million digits took seconds and megabytes each.
+/// sign, no exponent, no leading zero (bundles write it as a JSON number, as it is), at most 13 digits before the
+/// point and 6 after (as events' prices). The bound comes before any work: each amount is formatted for every
+/// locale, and a million digits took seconds and megabytes each.
 func amountProblem(_ text: String) -> String? {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     let shown = text.count > 64 ? "'\(text.prefix(64))…'" : "'\(text)'"
-    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }) else {
+    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
+          parts[0] == "0" || !parts[0].hasPrefix("0") else {
         return "\(shown) is not a decimal amount such as 49.90"
     }
     guard parts[0].utf8.count <= 13, parts.count == 1 || parts[1].utf8.count <= 6 else {
