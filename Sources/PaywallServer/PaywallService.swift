@@ -4,7 +4,7 @@ import PaywallSync
 
 /// The service's answer to every request (docs/contracts.md): the bearer token on `/v1/*` when one is set, then
 /// the route for the path, 405 for a method it does not take and 404 for a path none has; each answer
-/// counted in the metrics under its route.
+/// counted in the metrics under its route. What the head decides is decided before a body is read.
 public struct PaywallService: HTTPResponder {
     private let authorization: BearerAuthorization?
     private let routes: [Route]
@@ -34,6 +34,13 @@ public struct PaywallService: HTTPResponder {
         ]
         routeSlots = routes.map { metrics.slot(forRoute: $0.pattern) }
         otherSlot = metrics.slot(forRoute: "other")
+    }
+
+    /// The refusal the head alone decides (a bad target, no token, no route, a method the route does not take), before
+    /// the body is read: a client without the token never gets `100 Continue`, nor sends its body for nothing.
+    public func refusal(ofHead request: HTTPRequest) -> HTTPResponse? {
+        guard case let .refused(route, error) = admission(of: request) else { return nil }
+        return finished(error.response, route: route, request: request)
     }
 
     public func answer(_ request: HTTPRequest) -> HTTPAnswer {
@@ -88,13 +95,30 @@ public struct PaywallService: HTTPResponder {
 
     /// The index of the route in `routes` (nil for none) and its answer.
     private func routed(_ request: HTTPRequest) -> (Int?, HTTPAnswer) {
+        switch admission(of: request) {
+        case let .route(index, captures):
+            return (index, routes[index].answer(request, captures))
+        case let .refused(route, error):
+            return (route, .now(error.response))
+        }
+    }
+
+    /// What a request's head decides: the route that answers it, or its refusal.
+    private enum Admission {
+        /// The index in `routes` of the route, and the segments its placeholders get.
+        case route(Int, captures: [Substring])
+        /// Refused, counted under the route that matched (nil for none).
+        case refused(route: Int?, APIError)
+    }
+
+    private func admission(of request: HTTPRequest) -> Admission {
         // Bytes past ASCII must come percent-encoded: what arrives raw cannot be told apart once read.
         guard request.targetIsASCII else {
-            return (nil, .now(APIError.badRequest("the request target must be ASCII: percent-encode other characters").response))
+            return .refused(route: nil, .badRequest("the request target must be ASCII: percent-encode other characters"))
         }
         if let authorization, request.path == "/v1" || request.path.hasPrefix("/v1/"),
            let refusal = authorization.refusal(of: request) {
-            return (nil, .now(refusal.response))
+            return .refused(route: nil, refusal)
         }
         let path = request.path
         var pathBytes = path
@@ -105,11 +129,11 @@ public struct PaywallService: HTTPResponder {
             }
             return nil
         }
-        guard let (index, captures) = matched else { return (nil, .now(APIError.notFound(path: String(path)).response)) }
+        guard let (index, captures) = matched else { return .refused(route: nil, .notFound(path: String(path))) }
         let route = routes[index]
         guard route.methods.contains(request.method) else {
-            return (index, .now(APIError.methodNotAllowed(request.method, allowed: route.methods).response))
+            return .refused(route: index, .methodNotAllowed(request.method, allowed: route.methods))
         }
-        return (index, route.answer(request, captures))
+        return .route(index, captures: captures)
     }
 }
