@@ -115,6 +115,24 @@ import Testing
         }
     }
 
+    /// The client's address as it connected: IPv6, and an IPv4 client of a socket listening on `::` as the IPv4
+    /// address it is (not `::ffff:127.0.0.1`).
+    @Test(arguments: [("[::1]:0", "::1", "::1"), ("[::]:0", "127.0.0.1", "127.0.0.1")])
+    func theAccessLogNamesTheClientsAddress(_ listen: String, connectTo host: String, logged: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("paywalls-serve-peer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let logPath = directory.appendingPathComponent("access.log").path
+        let server = try ServeProcess(["--access-log", logPath, "--log-format", "json"], listen: listen)
+        let connection = try RawConnection(host: host, port: server.port)
+        try connection.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try connection.readResponse()?.status == 200)
+        #expect(try server.stop().status == 0)
+        let line = try #require(try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["client"] as? String == logged, "\(line)")
+    }
+
     enum AccessLogCase: String, CaseIterable {
         case human, json
     }
