@@ -80,22 +80,6 @@ import Testing
         #expect(response.body.contains("unexpected 'h'"), "\(response.body)")
     }
 
-    /// A body no route would read (a method the route does not take, a path no route has) is refused from the request's
-    /// head, before the client has sent any of it, and the connection closes.
-    @Test(arguments: [("/healthz", 405, "method_not_allowed"), ("/nowhere", 404, "not_found")])
-    func aBodyNoRouteTakesIsRefusedBeforeItIsSent(_ path: String, status: Int, code: String) throws {
-        for framing in ["Content-Length: \(1 << 20)", "Transfer-Encoding: chunked"] {
-            let connection = try server.connect()
-            try connection.send("POST \(path) HTTP/1.1\r\nHost: t\r\n\(framing)\r\nExpect: 100-continue\r\n\r\n")
-            let response = try #require(try connection.readResponse(timeout: 2), "no answer to \(path) before its body")
-            #expect(response.status == status)
-            #expect(response.errorCode == code)
-            #expect(response.header("Connection") == "close")
-            #expect(connection.closes(within: 2))
-        }
-        #expect(try server.request("GET", "/healthz").status == 200)
-    }
-
     /// Random bytes, and random bytes after a valid request line: each connection gets a JSON error, at
     /// the latest when the 2-second timeout finds its head incomplete (408), then closes; never a crash.
     @Test func garbageGetsAJSONErrorAndAClosedConnection() throws {
