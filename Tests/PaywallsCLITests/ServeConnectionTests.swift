@@ -191,7 +191,13 @@ import Testing
         for connection in refused {
             try #require(try connection.readResponse(timeout: 2)?.status == 503)
         }
-        #expect(try server.running.openDescriptors() <= before, "the refused clients hold descriptors in the server")
+        // The fewest seen over half a second: the server opens files of its own now and then (the store's check).
+        var after = Int.max
+        for _ in 0..<10 {
+            after = min(after, try server.running.openDescriptors())
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(after <= before, "the refused clients hold \(after - before) descriptors in the server")
         try holders[0].send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(try holders[0].readResponse()?.status == 200)
     }
