@@ -156,7 +156,7 @@ import Testing
             try refused.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
             let started = Date()
             let response = try #require(try refused.readResponse(timeout: 2), "no answer past the limit")
-            #expect(Date().timeIntervalSince(started) < 0.5)
+            #expect(Date().timeIntervalSince(started) < 1)
             #expect(response.status == 503)
             #expect(response.header("Retry-After") == "1")
             #expect(response.errorCode == "too_many_connections")

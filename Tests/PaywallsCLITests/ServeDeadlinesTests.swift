@@ -8,11 +8,11 @@ import Testing
 @Suite struct ServeDeadlinesTests {
     static let healthz = "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n"
 
-    /// Four clients trickle a head in, a byte every half second (never silent for the 2-second connection timeout): each
+    /// Four clients trickle a head in, a byte every half second (never silent for the connection timeout): each
     /// is answered 408 once its head has taken the 2 seconds it may, and let go. Meanwhile another client is answered
     /// at once at every step, and one more, past the limit of 5, is answered 503 at once.
     @Test func tricklingHeadsAreAnswered408WhileOthersAreServed() throws {
-        let server = try ServeProcess(["--threads", "1", "--max-connections", "5", "--connection-timeout", "2", "--header-timeout", "2"])
+        let server = try ServeProcess(["--threads", "1", "--max-connections", "5", "--connection-timeout", "5", "--header-timeout", "2"])
         let tricklers = try (0..<4).map { _ in try server.connect() }
         for trickler in tricklers { try trickler.send("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Slow: ") }
         let other = try server.connect()
@@ -27,13 +27,13 @@ import Testing
         #expect(other.closes(within: 1))
 
         let (answers, slowestOther) = try Self.trickle(into: tricklers, server: server, for: 8)
-        #expect(slowestOther < 0.5, "another client waited \(slowestOther) s behind the trickling ones")
+        #expect(slowestOther < 1, "another client waited \(slowestOther) s behind the trickling ones")
         for (index, answer) in answers.enumerated() {
             let (response, seconds) = try #require(answer, "trickler \(index) was held as long as it trickled")
             #expect(response.status == 408)
             #expect(response.errorCode == "request_timeout")
             #expect(response.body.contains("the request head did not arrive within 2 seconds of its first byte"), "\(response.body)")
-            #expect(seconds >= 1.9 && seconds < 4.5, "trickler \(index) answered after \(seconds) s")
+            #expect(seconds >= 1.9 && seconds < 5, "trickler \(index) answered after \(seconds) s")
             #expect(tricklers[index].closes(within: 2))
         }
         #expect(try server.request("GET", "/healthz").status == 200)
@@ -42,17 +42,17 @@ import Testing
     /// Four clients announce a 100 kB body and trickle it in, a byte every half second: each is answered 408 once the
     /// body has taken its 2 seconds (and the few bytes it brought earned it no more), while others are answered.
     @Test func tricklingBodiesAreAnswered408WhileOthersAreServed() throws {
-        let server = try ServeProcess(["--threads", "1", "--connection-timeout", "2", "--body-timeout", "2"])
+        let server = try ServeProcess(["--threads", "1", "--connection-timeout", "5", "--body-timeout", "2"])
         let tricklers = try (0..<4).map { _ in try server.connect() }
         for trickler in tricklers { try trickler.send("POST /v1/bundles HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n") }
         let (answers, slowestOther) = try Self.trickle(into: tricklers, server: server, for: 8)
-        #expect(slowestOther < 0.5, "another client waited \(slowestOther) s behind the trickling ones")
+        #expect(slowestOther < 1, "another client waited \(slowestOther) s behind the trickling ones")
         for (index, answer) in answers.enumerated() {
             let (response, seconds) = try #require(answer, "trickler \(index) was held as long as it trickled")
             #expect(response.status == 408)
             #expect(response.errorCode == "request_timeout")
             #expect(response.body.contains("the request body came too slowly"), "\(response.body)")
-            #expect(seconds >= 1.9 && seconds < 4.5, "trickler \(index) answered after \(seconds) s")
+            #expect(seconds >= 1.9 && seconds < 5, "trickler \(index) answered after \(seconds) s")
             #expect(tricklers[index].closes(within: 2))
         }
         #expect(try server.request("GET", "/healthz").status == 200)
@@ -94,7 +94,7 @@ import Testing
         try connection.send("POST /v1/events HTTP/1.1\r\nHost: t\r\nContent-Length: \(batch.utf8.count)\r\n\r\n\(batch)")
         let late = try #require(try connection.readResponse(timeout: 4), "no answer to a request whose answer does not come")
         let waited = Date().timeIntervalSince(asked)
-        #expect(waited >= 0.9 && waited < 3, "answered after \(waited) s")
+        #expect(waited >= 0.9 && waited < 3.5, "answered after \(waited) s")
         #expect(late.status == 503)
         #expect(late.errorCode == "response_timeout")
         #expect(late.header("Retry-After") == "5")
