@@ -3,7 +3,7 @@ import PaywallEvents
 
 /// The service's answer to every request (docs/contracts.md): the route for the path, the token of the role the
 /// route is for (`RouteAccess`), 405 for a method it does not take and 404 for a path none has; each answer
-/// counted in the metrics under its route.
+/// counted in the metrics under its route. What the head decides is decided before a body is read.
 public struct PaywallService: HTTPResponder {
     private let tokens: ServiceTokens
     private let routes: [Route]
@@ -39,6 +39,13 @@ public struct PaywallService: HTTPResponder {
         access = table.map(\.0)
         routeSlots = routes.map { metrics.slot(forRoute: $0.pattern) }
         otherSlot = metrics.slot(forRoute: "other")
+    }
+
+    /// The refusal the head alone decides (a bad target, no token, no route, a method the route does not take), before
+    /// the body is read: a client without the token never gets `100 Continue`, nor sends its body for nothing.
+    public func refusal(ofHead request: HTTPRequest) -> HTTPResponse? {
+        guard case let .refused(route, error) = admission(of: request) else { return nil }
+        return finished(error.response, route: route, request: request)
     }
 
     public func answer(_ request: HTTPRequest) -> HTTPAnswer {
@@ -93,9 +100,26 @@ public struct PaywallService: HTTPResponder {
 
     /// The index of the route in `routes` (nil for none) and its answer.
     private func routed(_ request: HTTPRequest) -> (Int?, HTTPAnswer) {
+        switch admission(of: request) {
+        case let .route(index, captures):
+            return (index, routes[index].answer(request, captures))
+        case let .refused(route, error):
+            return (route, .now(error.response))
+        }
+    }
+
+    /// What a request's head decides: the route that answers it, or its refusal.
+    private enum Admission {
+        /// The index in `routes` of the route, and the segments its placeholders get.
+        case route(Int, captures: [Substring])
+        /// Refused, counted under the route that matched (nil for none).
+        case refused(route: Int?, APIError)
+    }
+
+    private func admission(of request: HTTPRequest) -> Admission {
         // Bytes past ASCII must come percent-encoded: what arrives raw cannot be told apart once read.
         guard request.targetIsASCII else {
-            return (nil, .now(APIError.badRequest("the request target must be ASCII: percent-encode other characters").response))
+            return .refused(route: nil, .badRequest("the request target must be ASCII: percent-encode other characters"))
         }
         let path = request.path
         var pathBytes = path
@@ -109,13 +133,13 @@ public struct PaywallService: HTTPResponder {
         // A path no route has is answered as an app's would be, so that a caller without the token learns nothing of /v1.
         let routeAccess = matched.map { access[$0.index] } ?? (path == "/v1" || path.hasPrefix("/v1/") ? .apps : .open)
         if let refusal = tokens.refusal(of: routeAccess, authorization: request.header("Authorization")) {
-            return (nil, .now(refusal.response))
+            return .refused(route: nil, refusal)
         }
-        guard let (index, captures) = matched else { return (nil, .now(APIError.notFound(path: String(path)).response)) }
+        guard let (index, captures) = matched else { return .refused(route: nil, .notFound(path: String(path))) }
         let route = routes[index]
         guard route.methods.contains(request.method) else {
-            return (index, .now(APIError.methodNotAllowed(request.method, allowed: route.methods).response))
+            return .refused(route: index, .methodNotAllowed(request.method, allowed: route.methods))
         }
-        return (index, route.answer(request, captures))
+        return .route(index, captures: captures)
     }
 }
