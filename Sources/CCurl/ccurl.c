@@ -71,3 +71,4 @@ CURLcode ccurl_set_progress_callback(CURL *handle, ccurl_progress_callback value
 }
 
 CURLcode ccurl_get_long(CURL *handle, CURLINFO info, long *value) { return curl.easy_getinfo(handle, info, value); }
+CURLcode ccurl_get_string(CURL *handle, CURLINFO info, char **value) { return curl.easy_getinfo(handle, info, value); }

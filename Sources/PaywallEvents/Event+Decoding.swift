@@ -64,7 +64,8 @@ extension Event {
 }
 
 extension Event.Product {
-    /// The most a price may be: a trillion units, in millionths, well inside Int64 when summed.
+    /// The most a price may be: a trillion units, in millionths (10¹⁸: ten of them overflow Int64, so the report sums
+    /// revenue in Int128).
     static let maximumPriceMicros: Int64 = 1_000_000_000_000 * 1_000_000
 
     static func decoded(_ reader: FieldReader) -> Self? {

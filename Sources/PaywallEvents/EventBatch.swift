@@ -46,6 +46,9 @@ public struct EventBatch: Sendable {
         guard case let .object(root) = document else {
             throw Refusal(kind: .malformed, message: #"the body must be an object {"events": [...]}, found \#(document.kind)"#)
         }
+        if let repeated = root.repeatedKey {
+            throw Refusal(kind: .malformed, message: "the body names \"\(repeated)\" more than once")
+        }
         guard case let .array(elements) = root["events"] ?? .null else {
             throw Refusal(kind: .malformed, message: #"the body must have an "events" array"#)
         }

@@ -28,34 +28,40 @@ extension FieldReader {
     /// An RFC 3339 date and time (`2026-11-29T12:00:00Z`, `…T14:00:00.250+02:00`) as epoch milliseconds.
     func timestamp(_ key: String) -> Int64? {
         guard let text = string(key, required: true) else { return nil }
-        guard let milliseconds = epochMilliseconds(iso8601: text) else {
-            issues.report(at(key), "expected an RFC 3339 date and time such as 2026-11-29T12:00:00Z")
+        do throws(RFC3339Error) {
+            return Int64(try epochMilliseconds(rfc3339: text))
+        } catch {
+            issues.report(at(key), error.description)
             return nil
         }
-        return Int64(milliseconds)
     }
 
-    /// A price: a JSON number, at least 0, with at most six decimals and no exponent, as millionths.
+    /// A price: a JSON number from 0 to the largest price (`Event.Product.maximumPriceMicros`), with at most six
+    /// decimals and no exponent, as millionths.
     func price(_ key: String) -> Int64? {
         guard let value = value(key, required: false) else { return nil }
-        guard case let .number(literal) = value, let micros = Self.micros(literal), micros <= Event.Product.maximumPriceMicros else {
+        guard case let .number(literal) = value, let (whole, fraction) = Self.decimalParts(literal) else {
             issues.report(at(key), "expected a price such as 4.99 (a number from 0, at most six decimals, no exponent)")
             return nil
         }
-        return micros
+        // Bounded before it is scaled: Int64 holds 18 digits of units, but only 12 once they are millionths.
+        let largest = Event.Product.maximumPriceMicros / 1_000_000
+        guard let units = Int64(whole), units < largest || (units == largest && fraction == 0) else {
+            issues.report(at(key), "\(literal.prefix(64)) is more than the largest price, \(largest)")
+            return nil
+        }
+        return units * 1_000_000 + fraction
     }
 
-    /// `4.99` as 4,990,000; nil for a sign, an exponent or more than six decimals.
-    private static func micros(_ literal: String) -> Int64? {
+    /// `4.99` as the digits of its units, `4`, and its fraction in millionths, 990,000; nil for a sign, an exponent or
+    /// more than six decimals.
+    private static func decimalParts(_ literal: String) -> (whole: Substring, fractionMicros: Int64)? {
         let parts = literal.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0], fraction = parts.count == 2 ? parts[1] : ""
-        guard !whole.isEmpty, whole.utf8.count <= 13, fraction.utf8.count <= 6, parts.count == 1 || !fraction.isEmpty,
+        guard !whole.isEmpty, fraction.utf8.count <= 6, parts.count == 1 || !fraction.isEmpty,
               (whole + fraction).utf8.allSatisfy({ (48...57).contains($0) }),
-              let units = Int64(whole), let decimals = fraction.isEmpty ? 0 : Int64(fraction)
-        else { return nil }
-        var scale: Int64 = 1
-        for _ in fraction.utf8.count..<6 { scale *= 10 }
-        return units * 1_000_000 + decimals * scale
+              let micros = Int64(fraction + String(repeating: "0", count: 6 - fraction.utf8.count)) else { return nil }
+        return (whole, micros)
     }
 
     /// An ISO 4217 code: three capital letters.

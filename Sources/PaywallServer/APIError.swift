@@ -43,6 +43,11 @@ extension APIError {
         APIError(status: 401, code: "unauthorized", message: message, extraHeaders: [("WWW-Authenticate", "Bearer")])
     }
 
+    /// Credentials of a role that the route is not for (the app token on an operator route).
+    public static func forbidden(_ message: String) -> APIError {
+        APIError(status: 403, code: "forbidden", message: message)
+    }
+
     public static func notFound(path: String) -> APIError {
         APIError(status: 404, code: "not_found", message: "no route for \(path)")
     }
@@ -52,9 +57,9 @@ extension APIError {
                  extraHeaders: [("Allow", allowed.joined(separator: ", "))])
     }
 
-    /// A request head or body that did not arrive within the connection timeout.
-    static func requestTimeout(after timeout: Duration) -> APIError {
-        APIError(status: 408, code: "request_timeout", message: "the request did not arrive within \(timeout.components.seconds) seconds")
+    /// A request head or body that did not arrive in time: `message` says which, and the bound it passed.
+    static func requestTimeout(_ message: String) -> APIError {
+        APIError(status: 408, code: "request_timeout", message: message)
     }
 
     public static func contentTooLarge(limit: Int) -> APIError {
@@ -88,6 +93,19 @@ extension APIError {
     public static func httpVersionNotSupported(_ version: String) -> APIError {
         APIError(status: 505, code: "http_version_not_supported",
                  message: "\(version) is not supported; this server speaks HTTP/1.1 and HTTP/1.0")
+    }
+
+    /// A client past the connection limit, answered as soon as it is accepted and let go.
+    static let tooManyConnections = APIError(status: 503, code: "too_many_connections",
+                                             message: "the server holds as many connections as it may; try again shortly",
+                                             extraHeaders: [("Retry-After", "1")])
+
+    /// An answer that did not come within its deadline (`RequestDeadlines.answer`): given up on, though what the request
+    /// asked may still be done (events stored, say; sending them again is harmless, as their ids tell them apart).
+    static func responseTimeout(after deadline: Duration) -> APIError {
+        APIError(status: 503, code: "response_timeout",
+                 message: "the answer was not ready within \(deadline.components.seconds) seconds; what the request asked may still be done",
+                 extraHeaders: [("Retry-After", "5")])
     }
 
     public static func noSnapshot(_ message: String) -> APIError {

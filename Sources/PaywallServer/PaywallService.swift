@@ -1,14 +1,15 @@
 import Dispatch
 import LocaleKit
 import PaywallEvents
-import PaywallSync
 
-/// The service's answer to every request (docs/contracts.md): the bearer token on `/v1/*` when one is set, then
-/// the route for the path, 405 for a method it does not take and 404 for a path none has; each answer
-/// counted in the metrics under its route.
+/// The service's answer to every request (docs/contracts.md): the route for the path, the token of the role the
+/// route is for (`RouteAccess`), 405 for a method it does not take and 404 for a path none has; each answer
+/// counted in the metrics under its route. What the head decides is decided before a body is read.
 public struct PaywallService: HTTPResponder {
-    private let authorization: BearerAuthorization?
+    private let tokens: ServiceTokens
     private let routes: [Route]
+    /// Who may call each of `routes`, in the same order.
+    private let access: [RouteAccess]
     private let metrics: ServiceMetrics
     /// Where each of `routes` is counted, in the same order.
     private let routeSlots: [ServiceMetrics.RouteSlot]
@@ -17,25 +18,36 @@ public struct PaywallService: HTTPResponder {
     private let caching: CachePolicy
 
     /// - Parameters:
-    ///   - token: required on `/v1/*` when given.
+    ///   - tokens: the app's token and the operators', each required on its routes when given.
     ///   - storePath: the store `/v1/status` reports on.
     ///   - maxStaleness: `/readyz` says 503 while a source's newest good sync or import is older.
     ///   - bundleMaxAge: how long caches may keep a bundle without asking again (`--cache-max-age`).
     ///   - events: where `POST /v1/events` sends its batches.
     ///   - eventStore: where `GET /v1/report` reads them.
-    public init(token: Token?, holder: SnapshotHolder, metrics: ServiceMetrics, freshness: SourceFreshness, maxStaleness: Duration?,
+    public init(tokens: ServiceTokens, holder: SnapshotHolder, metrics: ServiceMetrics, freshness: SourceFreshness, maxStaleness: Duration?,
                 storePath: String, policy: LocalePolicy, bundleMaxAge: Duration? = nil, events: EventWriter, eventStore: EventStoreLocation) {
-        authorization = token.map(BearerAuthorization.init)
+        self.tokens = tokens
         self.metrics = metrics
-        caching = CachePolicy(bundleMaxAge: bundleMaxAge, isPrivate: token != nil)
+        caching = CachePolicy(bundleMaxAge: bundleMaxAge, isPrivate: tokens.guardsApps)
         let reports = ConversionReports(location: eventStore, storePath: storePath, holder: holder)
-        routes = [
-            .bundle(holder), .bundles(holder), .placements(holder), .localeMatch(policy: policy), .status(storePath: storePath),
-            .health, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness, events: events),
-            .metrics(metrics, holder: holder, freshness: freshness, events: events, reports: reports), .events(events), .report(reports),
+        let table: [(RouteAccess, Route)] = [
+            (.apps, .bundle(holder)), (.apps, .bundles(holder)), (.apps, .placements(holder)), (.apps, .localeMatch(policy: policy)),
+            (.operators, .status(storePath: storePath)), (.open, .health),
+            (.open, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness, events: events)),
+            (.operators, .metrics(metrics, holder: holder, freshness: freshness, events: events, reports: reports)), (.apps, .events(events)),
+            (.operators, .report(reports)),
         ]
+        routes = table.map(\.1)
+        access = table.map(\.0)
         routeSlots = routes.map { metrics.slot(forRoute: $0.pattern) }
         otherSlot = metrics.slot(forRoute: "other")
+    }
+
+    /// The refusal the head alone decides (a bad target, no token, no route, a method the route does not take), before
+    /// the body is read: a client without the token never gets `100 Continue`, nor sends its body for nothing.
+    public func refusal(ofHead request: HTTPRequest) -> HTTPResponse? {
+        guard case let .refused(route, error) = admission(of: request) else { return nil }
+        return finished(error.response, route: route, request: request)
     }
 
     public func answer(_ request: HTTPRequest) -> HTTPAnswer {
@@ -99,13 +111,26 @@ public struct PaywallService: HTTPResponder {
 
     /// The index of the route in `routes` (nil for none) and its answer.
     private func routed(_ request: HTTPRequest) -> (Int?, HTTPAnswer) {
+        switch admission(of: request) {
+        case let .route(index, captures):
+            return (index, routes[index].answer(request, captures))
+        case let .refused(route, error):
+            return (route, .now(error.response))
+        }
+    }
+
+    /// What a request's head decides: the route that answers it, or its refusal.
+    private enum Admission {
+        /// The index in `routes` of the route, and the segments its placeholders get.
+        case route(Int, captures: [Substring])
+        /// Refused, counted under the route that matched (nil for none).
+        case refused(route: Int?, APIError)
+    }
+
+    private func admission(of request: HTTPRequest) -> Admission {
         // Bytes past ASCII must come percent-encoded: what arrives raw cannot be told apart once read.
         guard request.targetIsASCII else {
-            return (nil, .now(APIError.badRequest("the request target must be ASCII: percent-encode other characters").response))
-        }
-        if let authorization, request.path == "/v1" || request.path.hasPrefix("/v1/"),
-           let refusal = authorization.refusal(of: request) {
-            return (nil, .now(refusal.response))
+            return .refused(route: nil, .badRequest("the request target must be ASCII: percent-encode other characters"))
         }
         let path = request.path
         var pathBytes = path
@@ -116,11 +141,16 @@ public struct PaywallService: HTTPResponder {
             }
             return nil
         }
-        guard let (index, captures) = matched else { return (nil, .now(APIError.notFound(path: String(path)).response)) }
+        // A path no route has is answered as an app's would be, so that a caller without the token learns nothing of /v1.
+        let routeAccess = matched.map { access[$0.index] } ?? (path == "/v1" || path.hasPrefix("/v1/") ? .apps : .open)
+        if let refusal = tokens.refusal(of: routeAccess, authorization: request.header("Authorization")) {
+            return .refused(route: nil, refusal)
+        }
+        guard let (index, captures) = matched else { return .refused(route: nil, .notFound(path: String(path))) }
         let route = routes[index]
         guard route.methods.contains(request.method) else {
-            return (index, .now(APIError.methodNotAllowed(request.method, allowed: route.methods).response))
+            return .refused(route: index, .methodNotAllowed(request.method, allowed: route.methods))
         }
-        return (index, route.answer(request, captures))
+        return .route(index, captures: captures)
     }
 }

@@ -10,7 +10,7 @@ struct Backoff {
         let doublings = min(attempt - 2, 30)
         let exponential = min(retry.baseDelayMilliseconds << doublings, retry.maxDelayMilliseconds)
         let jittered = Int.random(in: (exponential + 1) / 2...exponential, using: &generator)
-        let asked = (retryAfterSeconds ?? 0) * 1000
-        return .milliseconds(max(jittered, asked))
+        // A Duration holds any number of seconds a server may ask for (Int.max is 9.2 × 10¹⁸ of its 1.7 × 10²⁰).
+        return max(.milliseconds(jittered), .seconds(retryAfterSeconds ?? 0))
     }
 }

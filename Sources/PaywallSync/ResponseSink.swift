@@ -38,6 +38,15 @@ final class ResponseSink {
         headers[name]
     }
 
+    var reportsProgress: Bool { progress != nil }
+
+    /// The last response as received so far, with `status`; validators that cannot be sent back are left out.
+    func response(status: Int) -> TransferResponse {
+        TransferResponse(status: status, bodyBytes: byteCount, entityTag: CacheValidator.usable(header("etag")),
+                         lastModified: CacheValidator.usable(header("last-modified")), contentType: header("content-type"),
+                         retryAfterSeconds: header("retry-after").flatMap { RetryAfter.seconds($0) })
+    }
+
     /// Redirect and error bodies are written too: the file holds the last response's body only.
     func startResponse(statusLine: String) {
         headers.removeAll()

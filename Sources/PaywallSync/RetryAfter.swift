@@ -1,4 +1,5 @@
 import Glibc
+import PaywallModel
 
 /// A `Retry-After` header (RFC 9110 §10.2.3): a number of seconds, or an HTTP date.
 enum RetryAfter {
@@ -20,15 +21,8 @@ enum RetryAfter {
         let clock = fields[4].split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
               let hour = number(clock[0]), let minute = number(clock[1]), let second = number(clock[2]),
-              (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1900)
-        parts.tm_mon = Int32(month)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        return Int(timegm(&parts))
+              let date = CivilDate(year: year, month: month + 1, day: day), hour < 24, minute < 60, second < 61 else { return nil }
+        return date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
     }
 
     /// ASCII digits only; a number too large for Int is Int.max.

@@ -74,7 +74,8 @@ struct SourceSync {
             return .failed(.unreachable, "\(reason) (\(gaveUp))", status: status)
         }
         guard delay >= run.deadline.remaining else { return nil }
-        let asked = retryAfter.map { "; the server asked to wait \($0) s" } ?? ""
+        // RetryAfter reads a number past Int as Int.max.
+        let asked = retryAfter.map { "; the server asked to wait \($0 == .max ? "at least " : "")\($0) s" } ?? ""
         return .failed(.unreachable, "\(reason) (\(gaveUp): the next would pass the run's deadline of "
                            + "\(run.deadline.length.spoken)\(asked))", status: status)
     }

@@ -266,7 +266,8 @@ public struct SyncConfiguration: Sendable, Equatable {
                 continue
             }
             if let first = seen[member.key.lowercased()] {
-                reader.issues.report(pointer, "duplicate header (also given as \"\(first)\"; names are case-insensitive)")
+                // A name given twice as it is was reported by the reader already.
+                if first != member.key { reader.issues.report(pointer, "duplicate header (also given as \"\(first)\"; names are case-insensitive)") }
                 continue
             }
             seen[member.key.lowercased()] = member.key

@@ -83,6 +83,9 @@ public final class SyncRun {
             } catch {
                 throw .configuration(error.description)
             }
+            if case let .file(path) = source.token, let exposure = Token.exposure(ofFile: path) {
+                log(.warning(source: source.name, message: exposure))
+            }
         }
         let store: PaywallStore
         do {

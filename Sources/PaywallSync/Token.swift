@@ -29,6 +29,14 @@ public struct Token: Sendable, Equatable, CustomStringConvertible, CustomDebugSt
 
     /// At most this many bytes are read from a token file.
     public static let maximumFileBytes = 65_536
+
+    /// A warning when the file at `path` may be read by its group or by others (a token is its owner's alone), else nil.
+    public static func exposure(ofFile path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & 0o044 != 0 else { return nil }
+        return "token file \(path) can be read by \(status.st_mode & 0o004 != 0 ? "anyone" : "its group") "
+            + "(mode \(String(status.st_mode & 0o777, radix: 8))): make it readable by its owner only (chmod 600)"
+    }
 }
 
 /// Why a token could not be read: which variable or file, never its contents. The CLI exits 78.
@@ -46,14 +54,15 @@ extension Token {
         try checked(try readFile(path), what: "token file \(path)")
     }
 
-    /// The token less trailing CR/LF; refused when empty or when it holds a control character (it
-    /// would break the header). `what` names where it came from.
+    /// The token less the spaces, tabs and line breaks around it (an editor's trailing newline, a pasted space:
+    /// kept, they would make a token that no client can ever present); refused when nothing is left or when it
+    /// holds a control character (it would break the header). `what` names where it came from.
     static func checked(_ value: String, what: String) throws(TokenProblem) -> Token {
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         var trimmed = Substring(value)
-        while let last = trimmed.unicodeScalars.last, last == "\n" || last == "\r" {
-            trimmed = Substring(trimmed.unicodeScalars.dropLast())
-        }
-        if trimmed.isEmpty { throw TokenProblem(reason: "\(what) is empty") }
+        while let first = trimmed.unicodeScalars.first, isSpace(first) { trimmed = Substring(trimmed.unicodeScalars.dropFirst()) }
+        while let last = trimmed.unicodeScalars.last, isSpace(last) { trimmed = Substring(trimmed.unicodeScalars.dropLast()) }
+        if trimmed.isEmpty { throw TokenProblem(reason: "\(what) is empty\(value.isEmpty ? "" : " (it holds only spaces or line breaks)")") }
         if trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw TokenProblem(reason: "\(what) holds a line break or a control character (a token is one line)")
         }
@@ -90,6 +99,10 @@ extension Token {
 /// Why a token could not be read, naming its variable or file, never its contents.
 public struct TokenProblem: Error, Sendable, Equatable, CustomStringConvertible {
     public let reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
 
     public var description: String { reason }
 }

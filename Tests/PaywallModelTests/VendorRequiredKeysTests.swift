@@ -4,7 +4,9 @@ import Testing
 /// The importer reads a vendor file as strictly as the vendor's SDKs of its format version do
 /// (docs/formats.md, "What each SDK version requires"): a file it accepts is one they load. Each key
 /// they require is a case here: the smallest valid file of its version without that one key is refused,
-/// at the key's pointer. The same decoder reads back every file `paywalls fallbacks` writes.
+/// at the key's pointer; without a key of a UI schema, which the 4.x SDKs read only when they show its
+/// layout, the file is read with a warning at the key's pointer. The same decoder reads back every file
+/// `paywalls fallbacks` writes.
 @Suite struct VendorRequiredKeysTests {
     struct Case: CustomStringConvertible, Sendable {
         let version: Int
@@ -12,6 +14,8 @@ import Testing
         /// Where the removed key was, as a JSON pointer.
         let pointer: String
         var description: String { "format \(version): \(pointer)" }
+        /// Whether the SDK needs the key only to show a layout, not to load the file.
+        var isReadWhenShown: Bool { pointer.hasPrefix("/ui_builder/") }
     }
 
     static func frame(version: Int, placement: String, variation: String, extra: String = "") -> String {
@@ -129,17 +133,27 @@ import Testing
         }
     }
 
-    @Test(arguments: cases)
-    func withoutTheKeyTheFileIsRefusedThere(_ testCase: Case) throws {
-        let document = try JSONParser.parse(testCase.document)
+    /// The document of `testCase` without its key.
+    static func withoutKey(_ testCase: Case) throws -> JSONValue {
         let tokens = testCase.pointer.split(separator: "/").map(String.init)
-        let removed = try #require(document.removing(at: tokens), "no \(testCase.pointer) in the document")
-        guard case let .failure(invalid) = Self.decode(removed) else {
+        return try #require(try JSONParser.parse(testCase.document).removing(at: tokens), "no \(testCase.pointer) in the document")
+    }
+
+    @Test(arguments: cases.filter { !$0.isReadWhenShown })
+    func withoutTheKeyTheFileIsRefusedThere(_ testCase: Case) throws {
+        guard case let .failure(invalid) = Self.decode(try Self.withoutKey(testCase)) else {
             Issue.record("accepted without \(testCase.pointer)")
             return
         }
         let reported = invalid.issues.map(\.description)
         #expect(reported.contains { $0.hasPrefix(testCase.pointer + ": required") }, "\(reported)")
+    }
+
+    @Test(arguments: cases.filter(\.isReadWhenShown))
+    func withoutAKeyReadWhenShownTheFileIsReadWithAWarningThere(_ testCase: Case) throws {
+        let export = try Self.decode(try Self.withoutKey(testCase)).get()
+        let warned = export.warnings.map(\.description)
+        #expect(warned.contains { $0.hasPrefix(testCase.pointer + ": required (the vendor's SDK would not show this layout)") }, "\(warned)")
     }
 }
 

@@ -22,5 +22,7 @@ struct BackoffTests {
         #expect(backoff.delay(beforeTry: 2, retryAfterSeconds: 3, using: &generator) == .seconds(3))
         // A Retry-After shorter than the backoff does not shorten it.
         #expect(backoff.delay(beforeTry: 6, retryAfterSeconds: 1, using: &generator) >= .seconds(4))
+        // The longest a header can ask for (RetryAfter reads more digits as Int.max) is a delay too.
+        #expect(backoff.delay(beforeTry: 2, retryAfterSeconds: Int.max, using: &generator) == .seconds(Int.max))
     }
 }

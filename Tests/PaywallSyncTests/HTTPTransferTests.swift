@@ -96,6 +96,48 @@ import Testing
         #expect(throws: TransferError(kind: .permanent, message: "more than 3 redirects")) { try fetch(server, "/1") }
     }
 
+    /// A redirect within the source's origin carries its token and headers; one to another host (here the same
+    /// server by another name) carries neither, and the validators go along as before.
+    @Test func credentialsStayWithTheSourcesOrigin() throws {
+        let server = try TestServer(script: [:])
+        let otherHost = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        try server.rewrite(script: ["/ios.json": ["redirect_to": "/moved.json"], "/moved.json": ["redirect_to": otherHost + "/cdn.json"],
+                                    "/cdn.json": ["body": Self.export, "etag": "\"v2\""]])
+        let response = try fetch(server, "/ios.json") {
+            $0.token = Token(secret: "s3cr3t-token")
+            $0.headers = [("X-Api-Key", "k-123")]
+            $0.entityTag = "\"v1\""
+        }
+        #expect(response.status == 200)
+        #expect(response.entityTag == "\"v2\"")
+        let hops = ["/ios.json", "/moved.json", "/cdn.json"].compactMap { server.requests(to: $0).last }
+        #expect(hops.map { $0["authorization"] as? String } == ["present", "present", "absent"])
+        #expect(hops.map { ($0["header_names"] as? [String])?.contains("x-api-key") } == [true, true, false])
+        #expect(hops.map { $0["if_none_match"] as? String } == ["\"v1\"", "\"v1\"", "\"v1\""])
+        #expect((hops.last?["host"] as? String)?.hasPrefix("localhost:") == true)
+    }
+
+    /// A validator that would break the next request's head (a bare CR), or is longer than any real one, is not
+    /// kept from a response, nor sent when one was kept before.
+    @Test func validatorsThatCannotBeSentBackAreDropped() throws {
+        let long = "\"" + String(repeating: "x", count: 1024) + "\""
+        let server = try TestServer(script: ["/cr.json": ["body": Self.export, "etag": "\"v1\"\rX-Injected: 1"],
+                                             "/long.json": ["body": Self.export, "etag": long, "last_modified": "Sun, 29 Nov 2026\u{1} 12:00:00 GMT"]])
+        #expect(try fetch(server, "/cr.json").entityTag == nil)
+        let longResponse = try fetch(server, "/long.json")
+        #expect(longResponse.entityTag == nil)
+        #expect(longResponse.lastModified == nil)
+        _ = try fetch(server, "/cr.json") {
+            $0.entityTag = "\"v1\"\rX-Injected: 1"
+            $0.lastModified = String(repeating: "y", count: 1025)
+        }
+        #expect(server.requests(to: "/cr.json").last?["if_none_match"] is NSNull)
+        #expect(server.requests(to: "/cr.json").last?["if_modified_since"] is NSNull)
+        let longest = "\"" + String(repeating: "x", count: 1022) + "\""
+        #expect(try fetch(server, "/cr.json") { $0.entityTag = longest }.status == 200)
+        #expect(server.requests(to: "/cr.json").last?["if_none_match"] as? String == longest)
+    }
+
     @Test func aServerTheCADidNotCertifyIsRefused() throws {
         let server = try TestServer(script: ["/ios.json": ["body": Self.export]], certificate: "wrong-host")
         do {

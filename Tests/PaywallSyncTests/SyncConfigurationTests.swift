@@ -195,9 +195,9 @@ struct SyncConfigurationInvalidTests {
           "/sources/0/headers/X-C\r\n: not a valid header name (letters, digits and !#$%&'*+-.^_`|~; no spaces, colons, CR or LF)",
           "/sources/0/headers/: not a valid header name (letters, digits and !#$%&'*+-.^_`|~; no spaces, colons, CR or LF)"]),
         (oneSource(#""headers": {"X-Client": 1, "x-client": "b", "X-Client": "c"}"#), false,
-         ["/sources/0/headers/X-Client: expected a string, found a number",
-          "/sources/0/headers/x-client: duplicate header (also given as \"X-Client\"; names are case-insensitive)",
-          "/sources/0/headers/X-Client: duplicate header (also given as \"X-Client\"; names are case-insensitive)"]),
+         ["/sources/0/headers/X-Client: appears more than once in its object",
+          "/sources/0/headers/X-Client: expected a string, found a number",
+          "/sources/0/headers/x-client: duplicate header (also given as \"X-Client\"; names are case-insensitive)"]),
         (oneSource(#""headers": ["X-Client: a"]"#), false, ["/sources/0/headers: expected an object, found an array"]),
         // Numbers
         (#"{"deadline_seconds": 0, "sources": [{"name": "ios", "url": "https://a.example/1"}]}"#, false,

@@ -76,8 +76,10 @@ struct TokenTests {
         let source = try source(#""token_env": "PAYWALLS_SYNC_TEST_MISSING""#)
         #expect(tokenError(source)?.description
             == #"source "ios": environment variable PAYWALLS_SYNC_TEST_MISSING (token_env) is not set"#)
-        #expect(tokenError(source, environment: { _ in "\n" })?.description
+        #expect(tokenError(source, environment: { _ in "" })?.description
             == #"source "ios": environment variable PAYWALLS_SYNC_TEST_MISSING (token_env) is empty"#)
+        #expect(tokenError(source, environment: { _ in " \t\n" })?.description
+            == #"source "ios": environment variable PAYWALLS_SYNC_TEST_MISSING (token_env) is empty (it holds only spaces or line breaks)"#)
         let twoLines = tokenError(source, environment: { _ in Self.secret + "\nX-Injected: 1" })
         #expect(twoLines?.description
             == #"source "ios": environment variable PAYWALLS_SYNC_TEST_MISSING (token_env) holds a line break or a control character (a token is one line)"#)
@@ -90,7 +92,8 @@ struct TokenTests {
         #expect(tokenError(missing)?.description
             == #"source "ios": cannot read token file /nonexistent/paywalls-token: No such file or directory"#)
         let empty = temporaryFile(named: "empty-token", contents: Array("\n".utf8))
-        #expect(tokenError(try source(#""token_file": "\#(empty)""#))?.description == "source \"ios\": token file \(empty) is empty")
+        #expect(tokenError(try source(#""token_file": "\#(empty)""#))?.description
+            == "source \"ios\": token file \(empty) is empty (it holds only spaces or line breaks)")
         let twoLines = temporaryFile(named: "token", contents: Array((Self.secret + "\nsecond " + Self.secret + "\n").utf8))
         let error = tokenError(try source(#""token_file": "\#(twoLines)""#))
         #expect(error?.description == "source \"ios\": token file \(twoLines) holds a line break or a control character (a token is one line)")
@@ -118,6 +121,35 @@ struct TokenFileTests {
         defer { unlink(path) }
         #expect(writeFile(path, TokenTests.secret + "\r\n"))
         #expect(try Token.read(file: path).matches(TokenTests.secret))
+    }
+
+    /// Spaces, tabs and line breaks around the token are an editor's or a paste's, never the token's: kept, no client
+    /// could ever present it.
+    @Test func theSpacesAroundATokenAreDropped() throws {
+        let path = "/tmp/paywalls-token-\(getpid())-c"
+        defer { unlink(path) }
+        for text in [" \(TokenTests.secret)", "\(TokenTests.secret) \n", "\t\(TokenTests.secret)\t\r\n", "\n\n\(TokenTests.secret)\n\n"] {
+            #expect(writeFile(path, text))
+            let token = try Token.read(file: path)
+            #expect(token.matches(TokenTests.secret), "\(text.debugDescription)")
+            #expect(!token.matches(" " + TokenTests.secret))
+        }
+    }
+
+    /// A token is its owner's alone: a file its group or others may read is said, with what to do.
+    @Test func aFileOthersMayReadIsWarnedAbout() throws {
+        let path = "/tmp/paywalls-token-\(getpid())-d"
+        defer { unlink(path) }
+        #expect(writeFile(path, TokenTests.secret))
+        for (mode, reader) in [(0o644, "anyone"), (0o604, "anyone"), (0o640, "its group"), (0o440, "its group")] as [(mode_t, String)] {
+            chmod(path, mode)
+            #expect(Token.exposure(ofFile: path)
+                == "token file \(path) can be read by \(reader) (mode \(String(mode, radix: 8))): make it readable by its owner only (chmod 600)")
+        }
+        for mode: mode_t in [0o600, 0o400, 0o700, 0o620] {
+            chmod(path, mode)
+            #expect(Token.exposure(ofFile: path) == nil, "mode \(String(mode, radix: 8))")
+        }
     }
 
     @Test func problemsNameTheFileNeverTheToken() throws {

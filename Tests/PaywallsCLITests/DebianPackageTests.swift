@@ -25,6 +25,11 @@ import Testing
         #expect(!depends.contains { $0.contains("swift") })
         #expect(try package.controlFile("conffiles") == "/etc/paywalls/sync.json\n")
         #expect(try package.controlFile("postinst").contains("adduser --system --group"))
+        // serve's two tokens, made on install, which its unit requires.
+        for role in ["app", "admin"] {
+            #expect(try package.controlFile("postinst").contains("make_token /etc/paywalls/\(role).token"))
+            #expect(try package.controlFile("postrm").contains("/etc/paywalls/\(role).token"))
+        }
     }
 
     @Test func itHoldsTheRepositorysDataConfigAndUnits() throws {

@@ -4,7 +4,8 @@ import Testing
 
 /// `scripts/deploy` as systemd and nginx read it: the units pass `systemd-analyze verify`, and nginx,
 /// with the configuration as written (its addresses pointed at this test's replicas), balances
-/// requests over `paywalls serve` replicas, passing over one with no snapshot yet and one that is down.
+/// requests over `paywalls serve` replicas, passing over one with no snapshot yet and one that is down,
+/// and passes the public only what apps call.
 @Suite struct DeployFilesTests {
     static let deploy = Repository.file("scripts/deploy")
 
@@ -30,53 +31,44 @@ import Testing
         try store.importExport()
         let ready = try ServeProcess(store: store.path)
         let unready = try ServeProcess()  // an empty store: 503 no_snapshot
-        let down = try Self.unusedPort()
-        let listen = try Self.unusedPort()
-        try PaywallsProcess.withTemporaryDirectory { directory in
-            var site = try String(contentsOf: Self.deploy.appendingPathComponent("nginx-paywalls.conf"), encoding: .utf8)
-            for (written, replica) in [("127.0.0.1:8787", ready.port), ("127.0.0.1:8788", unready.port), ("127.0.0.1:8789", down)] {
-                #expect(site.contains("server \(written) "))
-                site = site.replacingOccurrences(of: "server \(written) ", with: "server 127.0.0.1:\(replica) ")
-            }
-            #expect(site.contains("    listen 8080;\n    listen [::]:8080;\n"))
-            site = site.replacingOccurrences(of: "    listen 8080;\n    listen [::]:8080;\n", with: "    listen 127.0.0.1:\(listen);\n")
-            try site.write(to: directory.appendingPathComponent("paywalls.conf"), atomically: true, encoding: .utf8)
-            try """
-                pid nginx.pid;
-                error_log error.log;
-                events {}
-                http {
-                    access_log off;
-                    client_body_temp_path body;
-                    proxy_temp_path proxy;
-                    include paywalls.conf;
-                }
-                """.write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-            let nginx = URL(fileURLWithPath: "/usr/sbin/nginx")
-            let arguments = ["-p", directory.path + "/", "-c", "nginx.conf", "-g", "daemon off; master_process off;"]
-            let check = try PaywallsProcess.run(arguments + ["-t"], in: directory, executable: nginx)
-            #expect(check.status == 0, "\(check.standardError)")
-
-            let server = try PaywallsProcess.Running(arguments, in: directory, executable: nginx)
-            defer {
-                server.kill()
-                _ = try? server.wait()
-            }
-            try Self.waitForListener(port: listen)
-            // Round robin starts requests on every replica; each must end at the ready one.
-            for _ in 0..<9 {
-                let bundle = try Self.request(port: listen, "GET /v1/placements/onboarding/bundle?locale=pt_BR HTTP/1.1")
-                #expect(bundle.status == 200)
-                let batch = try Self.request(port: listen, "POST /v1/bundles HTTP/1.1", body: #"{"requests": [{"placement": "settings"}]}"#)
-                #expect(batch.status == 200)
-            }
+        let nginx = try ShippedNginx(replicas: [ready.port, unready.port, try Self.unusedPort()])
+        // Round robin starts requests on every replica; each must end at the ready one.
+        for _ in 0..<9 {
+            #expect(try nginx.request("GET /v1/placements/onboarding/bundle?locale=pt_BR HTTP/1.1").status == 200)
+            #expect(try nginx.request("POST /v1/bundles HTTP/1.1", body: #"{"requests": [{"placement": "settings"}]}"#).status == 200)
         }
     }
 
+    /// The public side passes what apps call and nothing an operator reads, whatever token comes with it; the
+    /// operators' side passes everything, to the token's judgement.
+    @Test func thePublicSidePassesOnlyWhatAppsCall() throws {
+        let store = try TemporaryStore()
+        try store.importExport()
+        let tokens = try store.write("app-token-1f3e\n", to: "app.token")
+        let adminTokens = try store.write("admin-token-77c0\n", to: "admin.token")
+        for path in [tokens, adminTokens] { try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
+        let replica = try ServeProcess(["--token-file", tokens, "--admin-token-file", adminTokens], store: store.path)
+        let nginx = try ShippedNginx(replicas: [replica.port, replica.port, replica.port])
+        let app = ["Authorization: Bearer app-token-1f3e"], admin = ["Authorization: Bearer admin-token-77c0"]
+        #expect(try nginx.request("GET /v1/placements/onboarding/bundle?locale=pt_BR HTTP/1.1", headers: app).status == 200)
+        #expect(try nginx.request("GET /v1/placements HTTP/1.1", headers: app).status == 200)
+        #expect(try nginx.request("GET /v1/locales/match?available=en,de&locale=de-AT HTTP/1.1", headers: app).status == 200)
+        #expect(try nginx.request("GET /v1/placements/onboarding/bundle HTTP/1.1").status == 401)
+        #expect(try nginx.request("GET /healthz HTTP/1.1").status == 200)
+        for target in ["/v1/report", "/v1/status", "/metrics", "/v1/report/x", "/v1", "/console/"] {
+            let refused = try nginx.request("GET \(target) HTTP/1.1", headers: admin)
+            #expect(refused.status == 404, "\(target)")
+            #expect(refused.errorCode == "not_found", "\(target)")
+        }
+        #expect(try nginx.operatorRequest("GET /v1/report HTTP/1.1", headers: admin).status == 200)
+        #expect(try nginx.operatorRequest("GET /v1/report HTTP/1.1", headers: app).status == 403)
+        #expect(try nginx.operatorRequest("GET /metrics HTTP/1.1", headers: admin).status == 200)
+    }
+
     /// One request on a new connection to nginx, its answer read whole.
-    static func request(port: UInt16, _ requestLine: String, body: String = "") throws -> RawResponse {
+    static func request(port: UInt16, _ requestLine: String, headers: [String] = [], body: String = "") throws -> RawResponse {
         let connection = try RawConnection(host: "127.0.0.1", port: port)
-        let headers = ["Host: paywalls.test", "Connection: close"] + (body.isEmpty ? [] : ["Content-Length: \(body.utf8.count)"])
+        let headers = ["Host: paywalls.test", "Connection: close"] + headers + (body.isEmpty ? [] : ["Content-Length: \(body.utf8.count)"])
         try connection.send(([requestLine] + headers).joined(separator: "\r\n") + "\r\n\r\n" + body)
         return try #require(try connection.readResponse(timeout: 10), "no answer to \(requestLine)")
     }

@@ -89,6 +89,11 @@ struct PaywallsProcess {
             return try #require(Int(fields[11])) + #require(Int(fields[12]))
         }
 
+        /// How many descriptors the process has open, from `/proc/PID/fd`.
+        func openDescriptors() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count
+        }
+
         /// Sends `signal` to the process itself (its pid, never a name).
         func signal(_ signal: Int32) {
             Foundation.kill(process.processIdentifier, signal)

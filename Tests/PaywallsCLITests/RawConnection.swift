@@ -136,6 +136,11 @@ struct RawResponse {
         ((try? json())?["error"] as? [String: Any])?["code"] as? String
     }
 
+    /// `error.message` of a JSON error body.
+    var errorMessage: String? {
+        ((try? json())?["error"] as? [String: Any])?["message"] as? String
+    }
+
     /// Takes one whole response (head and a Content-Length body) off the front of `buffer`.
     static func take(from buffer: inout [UInt8], isHead: Bool) -> RawResponse? {
         let separator = Array("\r\n\r\n".utf8)

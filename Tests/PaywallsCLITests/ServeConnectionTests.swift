@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Slow, stalled and too many clients, and the stop on SIGTERM with a request in flight.
+/// Slow, stalled and too many clients, and the stop on SIGTERM with a request in flight. (The deadlines of
+/// requests that trickle in, and of answers that come late: ServeDeadlinesTests.)
 @Suite struct ServeConnectionTests {
     /// A client that stops in the middle of its head blocks no other, and after the timeout it is told
     /// 408 and dropped; one that sends nothing is dropped without a word.
@@ -111,7 +112,8 @@ import Testing
     }
 
     /// Out of file descriptors, the server stops accepting rather than spinning on a backlog it cannot take,
-    /// answers the connections it holds, and takes the waiting ones once some close.
+    /// answers the connections it holds, and takes the waiting ones once some close. It says so on its log, once
+    /// rather than once per failed accept, and counts the failures in `/metrics`.
     @Test func outOfDescriptorsTheServerWaitsAndThenAcceptsAgain() throws {
         let server = try ServeProcess(["--threads", "1"], launcherPrefix: ["/usr/bin/prlimit", "--nofile=64:64", "--"])
         var held: [RawConnection] = []
@@ -130,21 +132,74 @@ import Testing
             #expect(try connection.readResponse(timeout: 5)?.status == 200)
         }
         #expect(server.running.isRunning)
+        // Accepts failed at each look (once a second) and at each close while the backlog waited: one line for them all.
+        let notices = server.running.standardErrorSoFar.split(separator: "\n").filter { $0.contains("cannot accept a connection (EMFILE: ") }
+        #expect(notices.count == 1, "\(server.running.standardErrorSoFar)")
+        let answeredLate = try #require(waiting.first)
+        try answeredLate.send("GET /metrics HTTP/1.1\r\nHost: t\r\n\r\n")
+        let metrics = try #require(try answeredLate.readResponse(timeout: 5)).body
+        let failures = try #require(metrics.split(separator: "\n").first { $0.hasPrefix("paywalls_accept_failures_total ") })
+        #expect((Int(failures.split(separator: " ")[1]) ?? 0) > 1, "\(failures)")
     }
 
-    /// At the limit, a new connection waits in the backlog (it is not refused) and is served once one closes.
-    @Test func overTheConnectionLimitAClientWaitsItsTurn() throws {
-        let server = try ServeProcess(["--threads", "1", "--max-connections", "2"])
-        var holders = try (0..<2).map { _ in try server.connect() }
+    /// Past the limit (counted across the loops), a new client is answered 503 with `Retry-After` at once and let go,
+    /// rather than left waiting unanswered; once a place is free, the next is served. Counted, and told once on the log.
+    @Test func pastTheConnectionLimitAClientIsAnswered503AtOnce() throws {
+        let server = try ServeProcess(["--threads", "2", "--max-connections", "4"])
+        var holders = try (0..<4).map { _ in try server.connect() }
         for holder in holders {
             try holder.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try holder.readResponse()?.status == 200)
         }
-        let waiting = try server.connect()
-        try waiting.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(try waiting.readResponse(timeout: 0.5) == nil)
+        for _ in 0..<3 {
+            let refused = try server.connect()
+            try refused.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+            let started = Date()
+            let response = try #require(try refused.readResponse(timeout: 2), "no answer past the limit")
+            #expect(Date().timeIntervalSince(started) < 1)
+            #expect(response.status == 503)
+            #expect(response.header("Retry-After") == "1")
+            #expect(response.errorCode == "too_many_connections")
+            #expect(response.header("Connection") == "close")
+            #expect(refused.closes(within: 1))
+        }
         holders.removeFirst()
-        #expect(try waiting.readResponse(timeout: 5)?.status == 200)
+        // The close is seen on the server's next wake.
+        Thread.sleep(forTimeInterval: 0.2)
+        let served = try server.connect()
+        try served.send("GET /metrics HTTP/1.1\r\nHost: t\r\n\r\n")
+        let metrics = try #require(try served.readResponse()).body
+        #expect(metrics.contains("paywalls_connections_refused_total 3\n"), "\(metrics)")
+        #expect(metrics.contains("paywalls_connections_open 4\n"), "\(metrics)")
+        #expect(metrics.contains(#"paywalls_requests_total{route="other",status="503"} 3"#), "\(metrics)")
+        let notices = server.running.standardErrorSoFar.split(separator: "\n").filter { $0.contains("a client was answered 503 and let go") }
+        #expect(notices.count == 1, "\(server.running.standardErrorSoFar)")
+    }
+
+    /// Clients past the limit cost the server no descriptor beyond the moment of their answer: a flood of them, each
+    /// left open on this side, leaves its descriptors as they were, and every one of them was answered.
+    @Test func aFloodPastTheLimitHoldsNoDescriptors() throws {
+        let server = try ServeProcess(["--threads", "1", "--max-connections", "2"])
+        let holders = try (0..<2).map { _ in try server.connect() }
+        for holder in holders {
+            try holder.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try holder.readResponse()?.status == 200)
+        }
+        let before = try server.running.openDescriptors()
+        var refused: [RawConnection] = []
+        for _ in 0..<300 { refused.append(try server.connect()) }
+        for connection in refused {
+            try #require(try connection.readResponse(timeout: 2)?.status == 503)
+        }
+        // The fewest seen over half a second: the server opens files of its own now and then (the store's check).
+        var after = Int.max
+        for _ in 0..<10 {
+            after = min(after, try server.running.openDescriptors())
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(after <= before, "the refused clients hold \(after - before) descriptors in the server")
+        try holders[0].send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try holders[0].readResponse()?.status == 200)
     }
 
     @Test(arguments: [SIGTERM, SIGINT])
@@ -152,7 +207,7 @@ import Testing
         let server = try ServeProcess()
         let idle = try server.connect()
         let inFlight = try server.connect()
-        try inFlight.send("POST /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nhello")
+        try inFlight.send("POST /v1/bundles HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nhello")
         Thread.sleep(forTimeInterval: 0.2)
         server.running.signal(signal)
         Thread.sleep(forTimeInterval: 0.3)
@@ -160,7 +215,8 @@ import Testing
         #expect(throws: (any Error).self, "it still accepts connections") { try server.connect() }
         try inFlight.send("world")
         let response = try #require(try inFlight.readResponse())
-        #expect(response.status == 405)
+        // The body reached the route, which found it no JSON.
+        #expect(response.status == 400)
         let outcome = try server.running.wait(timeout: 5)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(!outcome.killed)

@@ -23,22 +23,6 @@ import Testing
         try ServeProcess(["--access-log", "-"] + arguments, store: store.path)
     }
 
-    /// The ids in events.sqlite, read by another program.
-    private func storedIDs() throws -> [String] {
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        reader.arguments = ["-c", """
-            import sqlite3, sys
-            for (id,) in sqlite3.connect(sys.argv[1]).execute("SELECT event_id FROM events ORDER BY event_id"): print(id)
-            """, store.path + "/events.sqlite"]
-        let output = Pipe()
-        reader.standardOutput = output
-        try reader.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        reader.waitUntilExit()
-        return text.split(separator: "\n").map(String.init)
-    }
-
     @Test func aBatchIsAnsweredWithWhatWasStoredAndEachBadEventAlone() throws {
         let server = try serve()
         let body = #"{"events":[\#(Self.event("a")),\#(Self.event("a")),{"event_id":"b","type":"shown"},\#(Self.event("c"))]}"#
@@ -53,7 +37,7 @@ import Testing
         #expect(rejected.first?["index"] as? Int == 2)
         #expect(rejected.first?["pointer"] as? String == "/events/2/created_at")
         #expect(rejected.first?["message"] as? String == "required")
-        #expect(try storedIDs() == ["a", "c"])
+        #expect(try store.storedEventIDs() == ["a", "c"])
         #expect(Self.logs(server, "POST /v1/events 200"))
         #expect(try server.request("GET", "/metrics").body.contains(#"paywalls_requests_total{route="/v1/events",status="200"} 1"#))
     }
@@ -67,7 +51,7 @@ import Testing
         let again = try server.request("POST", "/v1/events", body: Self.batch(["a", "c", "d"])).json()
         #expect(again["accepted"] as? Int == 1)
         #expect(again["duplicates"] as? Int == 2)
-        #expect(try storedIDs() == ["a", "b", "c", "d"])
+        #expect(try store.storedEventIDs() == ["a", "b", "c", "d"])
     }
 
     /// A request pipelined behind a batch waits for the batch's answer and comes after it; a client that hangs up
@@ -91,8 +75,8 @@ import Testing
         }
         // The batch came whole, so it is stored (a client that sends it again finds duplicates).
         let deadline = Date().addingTimeInterval(5)
-        while try storedIDs().count < 1_000, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(try storedIDs().count == 1_000)
+        while try store.storedEventIDs().count < 1_000, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try store.storedEventIDs().count == 1_000)
         #expect(try server.request("GET", "/healthz").status == 200)
         #expect(server.running.isRunning)
     }
@@ -153,7 +137,7 @@ import Testing
         }
         server.running.kill()
         _ = try server.running.wait()
-        #expect(try storedIDs() == acknowledged.sorted())
+        #expect(try store.storedEventIDs() == acknowledged.sorted())
     }
 
     /// Killed while batches are in flight, the file holds each batch whole or not at all.
@@ -171,7 +155,7 @@ import Testing
         #expect(fiveAnswered.wait(timeout: .now() + 20) == .success)
         server.running.kill()
         _ = try server.running.wait()
-        let counts = Dictionary(grouping: try storedIDs(), by: { $0.prefix { $0 != "-" } }).mapValues(\.count)
+        let counts = Dictionary(grouping: try store.storedEventIDs(), by: { $0.prefix { $0 != "-" } }).mapValues(\.count)
         #expect(counts.count >= 5)
         #expect(counts.values.allSatisfy { $0 == 500 }, "\(counts)")
     }
@@ -199,7 +183,7 @@ import Testing
         #expect(blocked.response?.status == 503, "\(blocked.response?.body ?? "no answer")")
         #expect(blocked.response?.body.contains("the events were not stored") == true)
         withExtendedLifetime(lock) {}
-        #expect(try storedIDs() == ["first"])
+        #expect(try store.storedEventIDs() == ["first"])
         #expect(try server.request("GET", "/healthz").status == 200)
     }
 
@@ -235,6 +219,6 @@ import Testing
         #expect(try store.run(["events", "ingest", file.path]).status == 0)
         let server = try serve(["--events-retention", "1h"])
         #expect(Self.logs(server, "retention: deleted 2 events past 1h"), "\(server.running.standardErrorSoFar)")
-        #expect(try storedIDs() == ["new"])
+        #expect(try store.storedEventIDs() == ["new"])
     }
 }

@@ -183,6 +183,26 @@ import Testing
         #expect(try server.request("GET", "/readyz").status == 200)
     }
 
+    /// Revenue past Int64 in millionths, summed by the database: exact in the route's JSON and the command's table, and
+    /// the command's JSON that of events.sqlite over the same events.
+    @Test func revenuePastInt64IsSummedExactlyByTheDatabase() throws {
+        let server = try serve()
+        let body = #"{"events":[\#(EventNumbersTests.richProfile.joined(separator: ","))]}"#
+        #expect(try server.request("POST", "/v1/events", body: body).json()["accepted"] as? Int == EventNumbersTests.richProfile.count)
+        let report = try server.request("GET", "/v1/report")
+        #expect(report.status == 200)
+        #expect(report.body.contains(EventNumbersTests.richRevenue), "\(report.body)")
+        #expect(try server.request("GET", "/healthz").status == 200)
+        let table = try store.run(["report"] + eventsOptions)
+        #expect(table.status == 0, "\(table.standardError)")
+        #expect(table.standardOutput.contains("  EUR 20000000000000, USD 9999999999999.99999\n"), "\(table.standardOutput)")
+
+        let lines = try store.write(EventNumbersTests.richProfile.joined(separator: "\n") + "\n", to: "rich.jsonl")
+        #expect(try store.run(["events", "ingest", lines]).status == 0)
+        let shared = try store.run(["report", "--json"] + eventsOptions)
+        #expect(shared.standardOutput == (try store.run(["report", "--json"]).standardOutput))
+    }
+
     @Test func aWrongPasswordOrDatabaseIsAClearErrorWithoutThePassword() throws {
         let wrongPassword = store.directory.appendingPathComponent("wrong-password")
         try "hunter2\n".write(to: wrongPassword, atomically: true, encoding: .utf8)

@@ -55,6 +55,25 @@ final class TemporaryStore {
         return try JSONDocument(outcome.standardOutput)
     }
 
+    /// The ids in the store's events.sqlite in order, read by another program (none when there is no such file).
+    func storedEventIDs() throws -> [String] {
+        guard FileManager.default.fileExists(atPath: path + "/events.sqlite") else { return [] }
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        reader.arguments = ["-c", """
+            import sqlite3, sys
+            database = sqlite3.connect(sys.argv[1])
+            if database.execute("SELECT 1 FROM sqlite_master WHERE name = 'events'").fetchone():
+                for (id,) in database.execute("SELECT event_id FROM events ORDER BY event_id"): print(id)
+            """, path + "/events.sqlite"]
+        let output = Pipe()
+        reader.standardOutput = output
+        try reader.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reader.waitUntilExit()
+        return text.split(separator: "\n").map(String.init)
+    }
+
     /// Writes `text` to a file in the temporary directory and returns its path.
     func write(_ text: String, to name: String) throws -> String {
         let url = directory.appendingPathComponent(name)

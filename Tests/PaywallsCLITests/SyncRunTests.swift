@@ -203,6 +203,42 @@ import Testing
         #expect(try fixture.summary(of: outcome)["status"] as? String == "published")
     }
 
+    /// A source redirected to another host (a CDN, or a hijacked one) sends it neither its token nor its headers; an
+    /// ETag that would split the next request's head is not kept, so the next sync asks without it.
+    @Test func aRedirectToAnotherHostGetsNoCredentialsAndABrokenETagIsNotKept() throws {
+        let fixture = try SyncFixture()
+        let otherHost = fixture.server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        try fixture.server.rewrite(script: ["/ios.json": ["redirect_to": otherHost + "/cdn/ios.json"],
+                                            "/cdn/ios.json": ["body_file": SyncFixture.samplePath, "etag": "\"a\"\rX-Injected: 1"]])
+        fixture.sources = [fixture.source("ios", path: "/ios.json", ["headers": ["X-Api-Key": "k-123"], "token_env": "IOS_TOKEN"])]
+        let outcome = try fixture.sync(environment: ["IOS_TOKEN": "s3cr3t"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try fixture.summary(of: outcome)["status"] as? String == "published")
+        let first = try #require(fixture.server.requests(to: "/ios.json").last)
+        #expect(first["authorization"] as? String == "present")
+        #expect((first["header_names"] as? [String])?.contains("x-api-key") == true)
+        let cdn = try #require(fixture.server.requests(to: "/cdn/ios.json").last)
+        #expect(cdn["authorization"] as? String == "absent")
+        #expect((cdn["header_names"] as? [String])?.contains("x-api-key") == false)
+        #expect(try fixture.sync(environment: ["IOS_TOKEN": "s3cr3t"]).status == 0)
+        #expect(fixture.server.requests(to: "/ios.json").count == 2)
+        #expect(fixture.server.requests(to: "/ios.json").last?["if_none_match"] is NSNull)
+    }
+
+    /// A token file others may read is said once per run, and the run goes on with it; spaces around the token are not sent.
+    @Test func aTokenFileOthersMayReadIsWarnedAbout() throws {
+        let fixture = try SyncFixture(script: ["/ios.json": ["body_file": SyncFixture.samplePath, "require_bearer": "s3cr3t"]])
+        let tokenPath = try fixture.store.write(" s3cr3t \n", to: "token")
+        chmod(tokenPath, 0o644)
+        fixture.sources = [fixture.source("ios", path: "/ios.json", ["token_file": tokenPath])]
+        let outcome = try fixture.sync()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains(
+            "ios: warning: token file \(tokenPath) can be read by anyone (mode 644): make it readable by its owner only (chmod 600)"))
+        chmod(tokenPath, 0o600)
+        #expect(!(try fixture.sync().standardError.contains("warning")))
+    }
+
     @Test func jsonLogsAreOneObjectPerLine() throws {
         let fixture = try SyncFixture()
         try fixture.publishSample()

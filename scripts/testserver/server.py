@@ -82,7 +82,8 @@ Script format (JSON)
 Request log
   One JSON line per request appended to DIR/requests.log:
     {"time": ..., "method", "path", "query", "if_none_match", "if_modified_since", "accept_encoding",
-     "authorization": "present"|"absent", "accept", "user_agent", "status", "entry": index used,
+     "authorization": "present"|"absent", "accept", "user_agent", "host", "header_names" (lowercased, no
+     values), "status", "entry": index used,
      "note": e.g. "bearer-mismatch"}
   The Authorization value is never logged. TLS handshake failures are logged with
   "method": null, "path": null and "tls_error".
@@ -239,6 +240,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             "accept_encoding": h.get("Accept-Encoding"),
             "authorization": "present" if h.get("Authorization") is not None else "absent",
             "accept": h.get("Accept"), "user_agent": h.get("User-Agent"),
+            "host": h.get("Host"), "header_names": sorted({name.lower() for name in h.keys()}),
         }
         resp, idx = state.pick(path)
         rec["entry"] = idx

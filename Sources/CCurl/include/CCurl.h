@@ -32,5 +32,6 @@ CURLcode ccurl_set_data_callback(CURL *handle, CURLoption option, ccurl_data_cal
 CURLcode ccurl_set_progress_callback(CURL *handle, ccurl_progress_callback value);
 
 CURLcode ccurl_get_long(CURL *handle, CURLINFO info, long *value);
+CURLcode ccurl_get_string(CURL *handle, CURLINFO info, char **value);
 
 #endif

@@ -93,7 +93,7 @@ public final class PostgresEventStore: EventStore {
                                               [query.placementID, query.since.map(String.init), query.until.map(String.init)])
             }
         }
-        return PostgresTallyQuery.tallies(from: rows)
+        return try PostgresTallyQuery.tallies(from: rows)
     }
 
     /// Where the server's write-ahead log is (a standby's: what it has replayed), which every commit of events,

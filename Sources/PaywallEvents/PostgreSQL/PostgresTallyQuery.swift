@@ -1,3 +1,5 @@
+import PaywallStore
+
 /// The sums of a conversion report, made by PostgreSQL: one statement returns a row per placement, group and
 /// variation (exposures, conversions, multiple exposures), per currency of those (revenue) and per placement and
 /// snapshot (first exposures), so that what crosses the wire does not grow with the events.
@@ -34,23 +36,32 @@ enum PostgresTallyQuery {
             """
     }
 
-    /// The sums of the statement's rows.
-    static func tallies(from rows: [[String?]]) -> ConversionTallies {
+    /// The sums of the statement's rows. A number that does not read (a count past Int, a sum past Int128, neither
+    /// of which a table can hold) is `corrupt` rather than read as another.
+    static func tallies(from rows: [[String?]]) throws(StoreError) -> ConversionTallies {
         var tallies = ConversionTallies()
         for row in rows {
-            let placementID = row[1] ?? "", number = Int64(row[5] ?? "") ?? 0
+            let placementID = row[1] ?? ""
             let key = ConversionTallies.Key(placementID: placementID, group: row[2], variationID: row[3] ?? "")
             switch row[0] {
             case "0":
-                tallies.sums[key, default: .init()].exposures = Int(number)
-                tallies.sums[key]!.conversions = Int(row[6] ?? "") ?? 0
-                tallies.sums[key]!.multipleExposures = Int(row[7] ?? "") ?? 0
+                tallies.sums[key, default: .init()].exposures = try number(row[5])
+                tallies.sums[key]!.conversions = try number(row[6])
+                tallies.sums[key]!.multipleExposures = try number(row[7])
             case "1":
-                tallies.sums[key, default: .init()].revenueMicros[row[4] ?? ""] = number
+                tallies.sums[key, default: .init()].revenueMicros[row[4] ?? ""] = try number(row[5])
             default:
-                tallies.snapshots[placementID, default: [:]][row[4] ?? ""] = Int(number)
+                tallies.snapshots[placementID, default: [:]][row[4] ?? ""] = try number(row[5])
             }
         }
         return tallies
+    }
+
+    private static func number<Number: FixedWidthInteger>(_ text: String?) throws(StoreError) -> Number {
+        guard let text, let number = Number(text) else {
+            throw StoreError(kind: .corrupt, message: "PostgreSQL answered a sum of the events that is no \(Number.self): "
+                             + (text.map { "'\($0.prefix(64))'" } ?? "NULL"))
+        }
+        return number
     }
 }

@@ -37,12 +37,13 @@ extension ConversionReport.Variation {
     }
 
     /// 49,990,000 millionths as `49.99`: exact, without trailing zeros.
-    public static func decimal(micros: Int64) -> String {
-        let (whole, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
-        guard fraction != 0 else { return String(whole) }
+    public static func decimal(micros: Int128) -> String {
+        let (whole, fraction) = micros.magnitude.quotientAndRemainder(dividingBy: 1_000_000)
+        let sign = micros < 0 ? "-" : ""
+        guard fraction != 0 else { return sign + String(whole) }
         var digits = String(fraction)
         digits = String(repeating: "0", count: 6 - digits.count) + digits
         while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(whole).\(digits)"
+        return "\(sign)\(whole).\(digits)"
     }
 }

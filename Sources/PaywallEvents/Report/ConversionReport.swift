@@ -14,8 +14,8 @@ public struct ConversionReport: Sendable {
         /// The 95% credible interval of Beta(1 + conversions, 1 + exposures − conversions).
         public let interval: ClosedRange<Double>
         public let chanceToBeBest: Double
-        /// The converted purchases' prices per currency, in millionths.
-        public let revenueMicros: [String: Int64]
+        /// The converted purchases' prices per currency, in millionths (`ConversionTallies.Sums.revenueMicros`).
+        public let revenueMicros: [String: Int128]
     }
 
     /// A χ² test of exposures per variation against the variation weights of the placement's audience.

@@ -16,8 +16,9 @@ public struct ConversionTallies: Sendable, Equatable {
         public var conversions = 0
         /// Exposed profiles shown another variation of the placement too.
         public var multipleExposures = 0
-        /// The converted purchases' prices per currency, in millionths.
-        public var revenueMicros: [String: Int64] = [:]
+        /// The converted purchases' prices per currency, in millionths. Int128: ten prices at the largest pass Int64,
+        /// and no store holds enough to pass Int128 (fewer than 2⁶³ rows, each price below 2⁶³, sum below 2¹²⁶).
+        public var revenueMicros: [String: Int128] = [:]
     }
 
     public var sums: [Key: Sums] = [:]

@@ -9,7 +9,7 @@ private struct ExposedProfile: Sendable {
     var snapshot: String?
     var exposedToSeveral = false
     var converted = false
-    var revenueMicros: [String: Int64] = [:]
+    var revenueMicros: [String: Int128] = [:]
 }
 
 extension SQLiteEventStore {
@@ -60,7 +60,7 @@ extension SQLiteEventStore {
                 guard let exposure = placements[placementID]?[profile], purchases.integer(at: 2) >= exposure.createdAt else { continue }
                 placements[placementID]![profile]!.converted = true
                 if let currency = purchases.optionalName(at: 4, in: text), !purchases.isNull(at: 3) {
-                    placements[placementID]![profile]!.revenueMicros[currency, default: 0] += purchases.integer(at: 3)
+                    placements[placementID]![profile]!.revenueMicros[currency, default: 0] += Int128(purchases.integer(at: 3))
                 }
             }
         }

@@ -24,7 +24,7 @@ public struct ExportDecoder {
     /// - Parameter progress: told how many bytes have been read, after each element of a collection.
     public func decode(_ bytes: UnsafeRawBufferPointer, format: Format = .auto, observer: (any JSONObserver)? = nil,
                        progress: ((Int) -> Void)? = nil) throws(InvalidExport) -> PaywallExport {
-        let issues = IssueCollector(limit: issueLimit)
+        let issues = collector()
         let v1 = PaywallExportV1Decoder(issues: issues, localeProblem: localeProblem)
         let streamed = format == .adaptyFallback ? [] : Set(PaywallExportV1Decoder.collections)
         let document: JSONValue
@@ -40,8 +40,13 @@ public struct ExportDecoder {
     }
 
     public func decode(_ document: JSONValue, format: Format = .auto) throws(InvalidExport) -> PaywallExport {
-        let issues = IssueCollector(limit: issueLimit)
+        let issues = collector()
         return try decode(document, format: format, issues: issues, v1: PaywallExportV1Decoder(issues: issues, localeProblem: localeProblem))
+    }
+
+    /// Where one reading's problems and warnings go. A member named twice is read as the vendor's SDK reads it.
+    private func collector() -> IssueCollector {
+        IssueCollector(limit: issueLimit, repeatedMembers: .warnAndReadFirst)
     }
 
     /// - Parameter v1: holds the collections already decoded while parsing, if any. A document that
@@ -60,7 +65,7 @@ public struct ExportDecoder {
             if let result { CrossReferenceChecks(issues: issues).check(result.located) }
             decoded = result?.export
         } else {
-            issues = IssueCollector(limit: issueLimit)
+            issues = collector()
             let fallbackRoot = FieldReader(document, at: .root, issues: issues)!
             var fallback = try AdaptyFallbackDecoder(issues: issues, localeProblem: localeProblem, jsonLimits: jsonLimits).decode(fallbackRoot)
             // Kept whole so that writing the file back carries what the model does not keep.
@@ -68,7 +73,8 @@ public struct ExportDecoder {
             decoded = fallback
         }
         try issues.check()
-        guard let decoded else { throw InvalidExport(issues: issues.issues, truncated: false) }
+        guard var decoded else { throw InvalidExport(issues: issues.issues, truncated: false) }
+        decoded.warnings = issues.warnings + decoded.warnings
         return decoded
     }
 

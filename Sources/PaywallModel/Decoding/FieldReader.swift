@@ -19,6 +19,7 @@ public struct FieldReader {
         self.pointer = pointer
         self.issues = issues
         self.membersRequired = membersRequired
+        if let repeated = object.repeatedKey { issues.reportRepeatedMember(at: pointer.appending(repeated)) }
     }
 
     public func at(_ key: String) -> JSONPointer {
@@ -96,6 +97,8 @@ public struct FieldReader {
     public func objectValue(_ key: String, required: Bool? = nil) -> JSONObject? {
         guard let value = value(key, required: required) else { return nil }
         guard case let .object(object) = value else { return mistyped(key, "an object", value) }
+        // A map of names read without a reader of its own (strings, headers, attributes).
+        if let repeated = object.repeatedKey { issues.reportRepeatedMember(at: at(key).appending(repeated)) }
         return object
     }
 

@@ -48,8 +48,12 @@ final class PaywallExportV1Decoder {
         let appID = root.identifier("app_id")
         let revision = root.integer("revision", in: 0...Int(Int32.max))
         let exportedAt = root.string("exported_at")
-        if let exportedAt, !isTimestamp(exportedAt) {
-            issues.report(root.at("exported_at"), "expected an ISO 8601 date and time such as 2026-11-29T12:00:00Z")
+        if let exportedAt {
+            do throws(RFC3339Error) {
+                _ = try epochMilliseconds(rfc3339: exportedAt)
+            } catch {
+                issues.report(root.at("exported_at"), error.description)
+            }
         }
         let defaultLocale = root.locale("default_locale", problem: localeProblem)
         for key in Self.collections where !taken.contains(key) {
@@ -136,8 +140,8 @@ final class PaywallExportV1Decoder {
         let country = code(reader, "country", length: 2, example: "BR")
         let currency = code(reader, "currency", length: 3, example: "BRL")
         let amount = reader.string("amount")
-        if let amount, !isDecimal(amount) {
-            issues.report(reader.at("amount"), "'\(amount)' is not a decimal amount such as 49.90")
+        if let amount, let problem = amountProblem(amount) {
+            issues.report(reader.at("amount"), problem)
             return nil
         }
         guard let country, let currency, let amount else { return nil }
@@ -269,28 +273,19 @@ final class PaywallExportV1Decoder {
     }
 }
 
-/// `49.90`, `1200`: digits with an optional fraction, no sign, no exponent.
-func isDecimal(_ text: String) -> Bool {
+/// What is wrong with a price's amount, or nil for one such as `49.90` or `1200`: digits with an optional fraction, no
+/// sign, no exponent, no leading zero (bundles write it as a JSON number, as it is), at most 13 digits before the
+/// point and 6 after (as events' prices). The bound comes before any work: each amount is formatted for every
+/// locale, and a million digits took seconds and megabytes each.
+func amountProblem(_ text: String) -> String? {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }
-}
-
-/// `2026-11-29T12:00:00Z`, `2026-11-29T12:00:00.123+02:00`.
-func isTimestamp(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    func digits(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && bytes[range].allSatisfy { (48...57).contains($0) } }
-    guard bytes.count >= 20, digits(0..<4), bytes[4] == 45, digits(5..<7), bytes[7] == 45, digits(8..<10),
-          bytes[10] == 84 || bytes[10] == 116, digits(11..<13), bytes[13] == 58, digits(14..<16), bytes[16] == 58, digits(17..<19)
-    else { return false }
-    var rest = bytes[19...]
-    if rest.first == 46 {
-        rest = rest.dropFirst()
-        let fraction = rest.prefix { (48...57).contains($0) }
-        guard !fraction.isEmpty else { return false }
-        rest = rest.dropFirst(fraction.count)
+    let shown = text.count > 64 ? "'\(text.prefix(64))…'" : "'\(text)'"
+    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
+          parts[0] == "0" || !parts[0].hasPrefix("0") else {
+        return "\(shown) is not a decimal amount such as 49.90"
     }
-    if rest.elementsEqual([90]) || rest.elementsEqual([122]) { return true }
-    let zone = Array(rest)
-    return zone.count == 6 && (zone[0] == 43 || zone[0] == 45) && zone[3] == 58
-        && zone[1...2].allSatisfy { (48...57).contains($0) } && zone[4...5].allSatisfy { (48...57).contains($0) }
+    guard parts[0].utf8.count <= 13, parts.count == 1 || parts[1].utf8.count <= 6 else {
+        return "\(shown) has more than 13 digits before its point or 6 after it"
+    }
+    return nil
 }

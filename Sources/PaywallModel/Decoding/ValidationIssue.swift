@@ -45,6 +45,16 @@ public enum ExportDocument: RefusableDocument {
 /// Why an export was refused.
 public typealias InvalidExport = InvalidDocument<ExportDocument>
 
+/// What a reader makes of an object that names a member twice, which RFC 8259 leaves to each reader: two readers
+/// of one document could otherwise read two different values.
+public enum RepeatedMemberRule: Sendable {
+    /// A problem at the member's pointer: requests, events and configs, whose senders can send them again.
+    case refuse
+    /// A warning at the member's pointer, and the first of them read, as the vendor's SDK reads its files: an
+    /// export the SDK loads is not refused for it.
+    case warnAndReadFirst
+}
+
 /// Gathers problems while a document is read, so that one run reports them all (up to `limit`).
 public final class IssueCollector {
     public private(set) var issues: [ValidationIssue] = []
@@ -53,9 +63,29 @@ public final class IssueCollector {
     /// whether that part had a problem.
     public private(set) var reportCount = 0
     public let limit: Int
+    public let repeatedMembers: RepeatedMemberRule
+    /// What is said about the document without refusing it, each once.
+    public private(set) var warnings: [ValidationIssue] = []
 
-    public init(limit: Int) {
+    public init(limit: Int, repeatedMembers: RepeatedMemberRule = .refuse) {
         self.limit = limit
+        self.repeatedMembers = repeatedMembers
+    }
+
+    /// A member named twice in its object, at `pointer`: a problem or a warning, as `repeatedMembers` says.
+    func reportRepeatedMember(at pointer: JSONPointer) {
+        switch repeatedMembers {
+        case .refuse:
+            report(pointer, "appears more than once in its object")
+        case .warnAndReadFirst:
+            warn(pointer, "appears more than once in its object: the first is read, as the vendor's SDK reads it")
+        }
+    }
+
+    /// Says something about the document at `pointer` without refusing it; said once however often it is found.
+    public func warn(_ pointer: JSONPointer, _ reason: String) {
+        let warning = ValidationIssue(pointer, reason)
+        if !warnings.contains(warning) { warnings.append(warning) }
     }
 
     public func report(_ pointer: JSONPointer, _ reason: String) {

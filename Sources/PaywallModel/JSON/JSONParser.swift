@@ -102,17 +102,21 @@ public struct JSONParser {
         position += 1
         observer?.objectStarted()
         var object = JSONObject()
+        var names = MemberNames()
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { position += 1; observer?.objectEnded(); return object }
         while true {
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a member name in double quotes") }
             let key = try parseString()
+            let isRepeated = names.insert(key, members: object.members)
+            if isRepeated, object.repeatedKey == nil { object.repeatedKey = key }
             observer?.memberNamed(key)
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the member name \"\(key)\"") }
             position += 1
             skipWhitespace()
-            if depth == 1, let sink, streamedKeys.contains(key), peek(UInt8(ascii: "[")) {
+            // A repeated collection is kept in the tree, unread like any repeated member, rather than streamed a second time.
+            if depth == 1, let sink, !isRepeated, streamedKeys.contains(key), peek(UInt8(ascii: "[")) {
                 _ = try nested { (parser) throws(JSONSyntaxError) in
                     try parser.parseArray { index, value, endOffset in
                         sink(StreamedElement(key: key, index: index, value: value, endOffset: endOffset))

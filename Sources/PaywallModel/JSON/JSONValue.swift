@@ -35,6 +35,9 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     public private(set) var members: [Member]
+    /// The first name the document gave two members of this object, set by the parser (RFC 8259 leaves such an
+    /// object to its reader): lookups read the first of them, and a `FieldReader` says so (`RepeatedMemberRule`).
+    public internal(set) var repeatedKey: String?
 
     public init(_ members: [Member] = []) {
         self.members = members
@@ -55,5 +58,10 @@ public struct JSONObject: Sendable, Equatable {
 
     public mutating func append(_ key: String, _ value: JSONValue) {
         members.append(Member(key: key, value: value))
+    }
+
+    /// Objects are equal when their members are: `repeatedKey` follows from them.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.members == rhs.members
     }
 }

@@ -2,8 +2,9 @@ import Glibc
 import PaywallModel
 import PaywallSync
 
-/// One line per answered request: when, method, path, status, body bytes and duration. Only the path is
-/// written, never the query (it may carry tokens) nor any header (never `Authorization`).
+/// One line per answered request: when, the client's address, method, path, status, body bytes and duration. Only
+/// the path is written, never the query (it may carry tokens) nor any header (never `Authorization`). The address is
+/// the connection's peer: behind a proxy, the proxy's.
 public final class AccessLog: Sendable {
     private let lines: LineLog
 
@@ -20,13 +21,14 @@ public final class AccessLog: Sendable {
         lines = opened
     }
 
-    /// `2026-11-29T23:52:06.123Z GET /healthz 200 15 0.4ms`, or `{"time": …, "method": …, "path": …,
-    /// "status": …, "bytes": …, "durationMs": …}`.
-    func record(method: String, path: String, status: Int, bodyBytes: Int, duration: Duration) {
+    /// `2026-11-29T23:52:06.123Z 127.0.0.1 GET /healthz 200 15 0.400ms`, or `{"time": …, "client": …, "method": …,
+    /// "path": …, "status": …, "bytes": …, "durationMs": …}`.
+    func record(client: PeerAddress, method: String, path: String, status: Int, bodyBytes: Int, duration: Duration) {
         let milliseconds = Self.rounded(Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15)
-        lines.write(JSONObject(["method": .string(method), "path": .string(path), "status": .integer(status), "bytes": .integer(bodyBytes),
-                                "durationMs": .number(milliseconds)]),
-                    human: "\(Self.printable(method)) \(Self.printable(path)) \(status) \(bodyBytes) \(milliseconds)ms")
+        let address = client.description
+        lines.write(JSONObject(["client": .string(address), "method": .string(method), "path": .string(path), "status": .integer(status),
+                                "bytes": .integer(bodyBytes), "durationMs": .number(milliseconds)]),
+                    human: "\(address) \(Self.printable(method)) \(Self.printable(path)) \(status) \(bodyBytes) \(milliseconds)ms")
     }
 
     /// Milliseconds to three decimals: `0.412`.

@@ -5,16 +5,30 @@ import Synchronization
 /// socket, keep-alive and pipelining, a strict reading of
 /// every request (`RequestHeadParser`, `ChunkedBodyDecoder`) whose every refusal is a JSON answer of the
 /// service's, and answers written with `sendmsg` from where they lie. A request is read whole (body
-/// included, within `limits`), then answered by the responder on its connection's thread.
+/// included, within `limits` and `deadlines`), then answered by the responder on its connection's thread; one
+/// with a body is shown to the responder at the end of its head first, which may refuse it before its body is read.
 public final class HTTPServer: Sendable {
+    /// Where the server tells what befalls many connections at once (refused past the limit, not accepted for want of
+    /// descriptors): an event's name, and a line for people.
+    public typealias Log = @Sendable (_ event: String, _ message: String) -> Void
+
     public let configuration: Configuration
     private let responder: any HTTPResponder
     private let accessLog: AccessLog?
+    private let counters: ConnectionCounters
+    private let notices: EventLoop.Notices
     private let running = Mutex<(listener: ListeningSocket, loops: [(loop: EventLoop, thread: pthread_t)])?>(nil)
 
-    public init(configuration: Configuration, accessLog: AccessLog? = nil, responder: any HTTPResponder) {
+    /// - Parameters:
+    ///   - counters: where the connections are counted, for `/metrics`.
+    ///   - log: lines about connections, at most one of each kind per ten seconds.
+    public init(configuration: Configuration, accessLog: AccessLog? = nil, counters: ConnectionCounters = ConnectionCounters(),
+                log: @escaping Log = { _, _ in }, responder: any HTTPResponder) {
         self.configuration = configuration
         self.accessLog = accessLog
+        self.counters = counters
+        notices = EventLoop.Notices(refusedConnections: RateLimitedNotice(event: "connections-refused", log: log),
+                                    failedAccepts: RateLimitedNotice(event: "accept-failed", log: log))
         self.responder = responder
     }
 
@@ -22,15 +36,13 @@ public final class HTTPServer: Sendable {
     public func start() throws(HTTPServerError) -> ListenAddress {
         guard running.withLock({ $0 == nil }) else { throw HTTPServerError(message: "the server is already running") }
         let threads = max(1, configuration.threads)
-        // Connections over the limit wait in this backlog rather than being refused.
+        // Connections wait here only until a loop takes them: past the limit, to be answered 503.
         let listener = try ListeningSocket(configuration.address, backlog: SOMAXCONN)
-        // Each loop holds its share of the connections.
-        let share = (configuration.maximumConnections + threads - 1) / threads
         var loops: [EventLoop] = []
         do {
             for _ in 0..<threads {
                 loops.append(try EventLoop(listener: listener, responder: responder, accessLog: accessLog, configuration: configuration,
-                                           maximumConnections: share))
+                                           counters: counters, notices: notices))
             }
         } catch {
             loops = []
@@ -78,9 +90,13 @@ public final class HTTPServer: Sendable {
 
 /// What answers the requests a server reads, and those it refuses while reading them.
 public protocol HTTPResponder: Sendable {
+    /// A refusal of a request that comes with a body, from its head alone (`request.body` is empty): asked once its
+    /// head has arrived, before any of the body is read or `100 Continue` is sent. Nil lets the body be read, and
+    /// `answer` decide; a refusal is sent, and the connection closes after it.
+    func refusal(ofHead request: HTTPRequest) -> HTTPResponse?
     /// The answer to `request`, now or later (`DeferredResponse`): what the server asks.
     func answer(_ request: HTTPRequest) -> HTTPAnswer
-    /// The answer to a request the server could not read (malformed, too large, too slow): `error`'s,
-    /// sent before the connection closes.
+    /// The answer to a request the server could not read (malformed, too large, too slow), whose answer did not come
+    /// in time, or of a client past the connection limit: `error`'s.
     func respond(toRefused error: APIError) -> HTTPResponse
 }

@@ -3,17 +3,19 @@ import Glibc
 /// One client's connection on its event loop: the bytes it sent that are not yet a request, the request
 /// being read, and the answers not yet written. Requests are read and answered one at a time, in the
 /// order they came (pipelining), on the loop's thread; a request that cannot be read is refused with a
-/// JSON error, and the connection closes after it.
+/// JSON error, and the connection closes after it. A request with a body is shown to the responder at the end of
+/// its head, which may refuse it before any of the body is read. Each request is held to the loop's deadlines
+/// (`expired`).
 final class Connection {
     /// Plain values only, so that looking at the phase, as every step does, copies no reference: what a phase is
     /// about is kept beside it (`head`, `chunkedBody`).
     enum Phase {
         /// Waiting for (the rest of) a request head, which `headParser` reads.
         case head
-        /// Reading the body of `head`: so many bytes more, or chunks that `chunkedBody` decodes.
-        case body(remaining: Int?)
-        /// The answer to `head` comes later (a `DeferredResponse`): nothing more is read meanwhile.
-        case waiting
+        /// Reading the body of `head`, begun at `started`: so many bytes more, or chunks that `chunkedBody` decodes.
+        case body(remaining: Int?, started: ContinuousClock.Instant)
+        /// The answer to `head` comes later (`awaited`), asked for at `since`: nothing more is read meanwhile.
+        case waiting(since: ContinuousClock.Instant)
         /// An answer that closes the connection is queued: nothing more is read as requests. `lingering`:
         /// once it is written, what the client still sends is drained first (`Phase.lingering`).
         case closing(lingering: Bool)
@@ -41,6 +43,8 @@ final class Connection {
     let descriptor: Int32
     /// Tells this connection from a later one its loop accepts on the same descriptor number.
     let serial: UInt64
+    /// Where the client is, for the access log.
+    let peer: PeerAddress
     private var input: [UInt8] = []
     /// Bytes at the start of `input` already taken.
     private var consumed = 0
@@ -51,32 +55,40 @@ final class Connection {
     /// The head of the request whose body is read or whose answer is awaited: set whenever `phase` is `.body` or
     /// `.waiting` (set with it, cleared when the answer is sent).
     private var head: RequestHead?
-    /// The decoder of a chunked body being read: set whenever `phase` is `.body(remaining: nil)`.
+    /// The decoder of a chunked body being read: set whenever `phase` is `.body(remaining: nil, …)`.
     private var chunkedBody: ChunkedBodyDecoder?
+    /// The later answer to `head`: set whenever `phase` is `.waiting`.
+    private var awaited: DeferredResponse?
     private var body: [UInt8] = []
     private var output = OutputQueue()
     /// When bytes last came in or went out: a connection silent past its timeout closes.
     private(set) var lastActivity = ContinuousClock.now
-    /// When the request being read started, for the access log.
+    /// When the request being read started (its first bytes came): its head's deadline, and its time in the access log.
     private var requestStarted = ContinuousClock.now
 
-    init(descriptor: Int32, serial: UInt64, limits: RequestLimits) {
+    init(descriptor: Int32, serial: UInt64, peer: PeerAddress, limits: RequestLimits) {
         self.descriptor = descriptor
         self.serial = serial
+        self.peer = peer
         headParser = RequestHeadParser(limits: limits)
     }
 
     /// Whether nothing of a request has arrived and nothing is left to write: a keep-alive connection
     /// between requests, which a stopping server may close at once.
     var isIdle: Bool {
+        isBetweenRequests && output.isEmpty
+    }
+
+    /// Whether nothing of the next request has arrived (answers may still be on their way out).
+    private var isBetweenRequests: Bool {
         guard case .head = phase else { return false }
-        return consumed == input.count && output.isEmpty
+        return consumed == input.count
     }
 
     /// Reads what the client sent, answers the requests it completes, and writes the answers.
     func readable(on loop: EventLoop) -> Verdict {
         if case let .lingering(until, discarded) = phase { return linger(until: until, discarded: discarded, on: loop) }
-        let startsRequest = isIdle
+        let startsRequest = isBetweenRequests
         switch loop.read(from: descriptor, into: &input) {
         case .bytes:
             lastActivity = loop.now
@@ -144,29 +156,24 @@ final class Connection {
                 switch head.framing {
                 case .none:
                     answer(head, on: loop)
+                    return true
                 case let .length(count):
-                    if head.expectsContinue { output.append(ResponseHead.continueBytes) }
-                    self.head = head
-                    phase = .body(remaining: count)
+                    return startBody(of: head, remaining: count, on: loop)
                 case .chunked:
-                    if head.expectsContinue { output.append(ResponseHead.continueBytes) }
-                    self.head = head
-                    chunkedBody = ChunkedBodyDecoder(limit: loop.limits.bodyBytes, trailerLimit: loop.limits.headerBytes)
-                    phase = .body(remaining: nil)
+                    return startBody(of: head, remaining: nil, on: loop)
                 }
-                return true
             }
-        case let .body(remaining?):
+        case let .body(remaining?, started):
             let taken = min(remaining, input.count - consumed)
             body.append(contentsOf: input[consumed..<(consumed + taken)])
             consumed += taken
             guard taken == remaining else {
-                phase = .body(remaining: remaining - taken)
+                phase = .body(remaining: remaining - taken, started: started)
                 return false
             }
             answer(head!, on: loop)
             return true
-        case .body(remaining: nil):
+        case .body(remaining: nil, _):
             let (used, progress) = input.withUnsafeBytes { chunkedBody!.decode(UnsafeRawBufferPointer(rebasing: $0[consumed...]), into: &body) }
             consumed += used
             switch progress {
@@ -185,17 +192,32 @@ final class Connection {
         }
     }
 
+    /// Starts reading the body of `head` (`remaining` bytes of it, or chunks when nil), unless the responder refuses
+    /// the request from its head alone: then the refusal is sent before any of the body is read or `100 Continue` is,
+    /// and the connection closes once what the client still sends is drained. False when refused.
+    private func startBody(of head: RequestHead, remaining: Int?, on loop: EventLoop) -> Bool {
+        if let refusal = loop.responder.refusal(ofHead: head.request(body: [], arrival: requestStarted)) {
+            finish(head, with: refusal, refusedBeforeItsBody: true, on: loop)
+            return false
+        }
+        if head.expectsContinue { output.append(ResponseHead.continueBytes) }
+        self.head = head
+        if remaining == nil { chunkedBody = ChunkedBodyDecoder(limit: loop.limits.bodyBytes, trailerLimit: loop.limits.headerBytes) }
+        phase = .body(remaining: remaining, started: loop.now)
+        return true
+    }
+
     /// Answers the request whose head and body are in, now or once its answer comes.
     private func answer(_ head: RequestHead, on loop: EventLoop) {
-        let request = HTTPRequest(method: head.method, target: head.target, fields: head.fields, body: body, httpVersion: head.version.text,
-                                  arrival: requestStarted, targetIsASCII: true)
+        let request = head.request(body: body, arrival: requestStarted)
         body = []
         switch loop.responder.answer(request) {
         case let .now(response):
             finish(head, with: response, on: loop)
         case let .later(deferred):
             self.head = head
-            phase = .waiting
+            awaited = deferred
+            phase = .waiting(since: loop.now)
             let (descriptor, serial) = (descriptor, serial)
             deferred.whenDone { response in loop.deliver(response, toConnection: descriptor, serial: serial) }
         }
@@ -204,6 +226,7 @@ final class Connection {
     /// The answer a request waited for has come (on the loop's thread): sends it, then reads on.
     func deliver(_ response: HTTPResponse, on loop: EventLoop) -> Verdict {
         guard case .waiting = phase, let head else { return .close }
+        awaited = nil
         // The wait was this side's: the client's silence is counted from now.
         lastActivity = loop.now
         finish(head, with: response, on: loop)
@@ -211,14 +234,16 @@ final class Connection {
     }
 
     /// Sends the answer to `head`, and reads the next request unless this closes.
-    private func finish(_ head: RequestHead, with response: HTTPResponse, on loop: EventLoop) {
-        let closing = !head.keepAlive || loop.isStopping
+    /// - Parameter refusedBeforeItsBody: the answer refuses the request from its head alone: the connection closes
+    ///   whatever the request asked, once what the client still sends of its body is drained.
+    private func finish(_ head: RequestHead, with response: HTTPResponse, refusedBeforeItsBody: Bool = false, on loop: EventLoop) {
+        let closing = refusedBeforeItsBody || !head.keepAlive || loop.isStopping
         send(response, version: head.version, closing: closing, withBody: head.method != "HEAD", on: loop)
-        loop.accessLog?.record(method: head.method, path: String(head.path), status: response.status,
+        loop.accessLog?.record(client: peer, method: head.method, path: String(head.path), status: response.status,
                                bodyBytes: head.method == "HEAD" ? 0 : response.body.count, duration: ContinuousClock.now - requestStarted)
         self.head = nil
         if closing {
-            phase = .closing(lingering: false)
+            phase = .closing(lingering: refusedBeforeItsBody)
         } else {
             phase = .head
             headParser = RequestHeadParser(limits: loop.limits)
@@ -232,7 +257,9 @@ final class Connection {
     func refuse(_ error: APIError, lingering: Bool, on loop: EventLoop) {
         let response = loop.responder.respond(toRefused: error)
         send(response, version: .http11, closing: true, withBody: true, on: loop)
-        loop.accessLog?.record(method: "-", path: "-", status: response.status, bodyBytes: response.body.count, duration: ContinuousClock.now - requestStarted)
+        // The request's method and path once its head was read (a body refused), else none.
+        loop.accessLog?.record(client: peer, method: head?.method ?? "-", path: head.map { String($0.path) } ?? "-", status: response.status,
+                               bodyBytes: response.body.count, duration: ContinuousClock.now - requestStarted)
         phase = .closing(lingering: lingering)
         head = nil
         chunkedBody = nil
@@ -269,19 +296,52 @@ final class Connection {
         }
     }
 
-    /// What the connection does when it has been silent for `timeout`: nil to keep it.
-    func expired(at now: ContinuousClock.Instant, timeout: Duration, on loop: EventLoop) -> Verdict? {
-        if case let .lingering(until, _) = phase { return now < until ? nil : .close }
-        // The client is waiting for this side: its answer comes when it is ready.
-        if case .waiting = phase { return nil }
-        guard now - lastActivity >= timeout else { return nil }
-        if isIdle || !output.isEmpty { return .close }
-        guard case .closing = phase else {
-            // Part of a request came, and not the rest in time: logged with the time it waited.
-            refuse(.requestTimeout(after: timeout), lingering: false, on: loop)
-            return proceed(on: loop)
+    /// What the connection does at the loop's look once a second, at `now`: nil to keep it as it is. A request is held to
+    /// the loop's deadlines (its head from its first byte, its body by its rate, a later answer from the end of the
+    /// request), and a connection silent past the timeout is closed, answered 408 first in the middle of a request.
+    func expired(at now: ContinuousClock.Instant, on loop: EventLoop) -> Verdict? {
+        let deadlines = loop.deadlines
+        switch phase {
+        case let .lingering(until, _):
+            return now < until ? nil : .close
+        case let .waiting(since):
+            return now - since < deadlines.answer ? nil : giveUpOnTheAnswer(on: loop)
+        case .closing:
+            return now - lastActivity < loop.timeout ? nil : .close
+        case .head where isBetweenRequests || !output.isEmpty, .body where !output.isEmpty:
+            // No request is under way, or the client does not take its answers (then nothing more is read from it,
+            // and no deadline runs): only its silence counts.
+            return now - lastActivity < loop.timeout ? nil : .close
+        case .head:
+            if now - requestStarted >= deadlines.head {
+                return refuseLate("the request head did not arrive within \(deadlines.head.components.seconds) seconds of its first byte", on: loop)
+            }
+        case let .body(_, started):
+            if now - started >= deadlines.bodyTime(received: body.count) {
+                return refuseLate("the request body came too slowly: \(body.count) bytes in \((now - started).components.seconds) seconds "
+                                  + "(a body may take \(deadlines.body.components.seconds) seconds, and a second more for each "
+                                  + "\(deadlines.bodyBytesPerSecond) bytes)", on: loop)
+            }
         }
-        return .close
+        guard now - lastActivity >= loop.timeout else { return nil }
+        return refuseLate("nothing of the request came for \(loop.timeout.components.seconds) seconds", on: loop)
+    }
+
+    /// Answers 408 to a request that did not arrive in time (the time it took in the access log), then closes.
+    private func refuseLate(_ message: String, on loop: EventLoop) -> Verdict {
+        refuse(.requestTimeout(message), lingering: false, on: loop)
+        return proceed(on: loop)
+    }
+
+    /// Answers 503 to a request whose later answer has not come within its deadline, unless it came meanwhile (then it
+    /// is on its way, and kept): what comes later is dropped, and the connection reads on.
+    private func giveUpOnTheAnswer(on loop: EventLoop) -> Verdict? {
+        guard let awaited, awaited.abandon(), let head else { return nil }
+        self.awaited = nil
+        // As after an answer that came: the client's silence is counted from now.
+        lastActivity = loop.now
+        finish(head, with: loop.responder.respond(toRefused: .responseTimeout(after: loop.deadlines.answer)), on: loop)
+        return proceed(on: loop)
     }
 
     /// Lets go of the bytes taken, so that the buffer holds only what is still to be read.

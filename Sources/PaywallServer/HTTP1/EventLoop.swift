@@ -5,7 +5,8 @@ import Synchronization
 /// One thread of the server: an epoll set over the server's listening socket (shared by the loops) and
 /// the connections it accepted, each served to the end on this thread. Level-triggered: a connection is
 /// watched for input, or, while the client does not take its answers, for room to write instead, or, while
-/// it waits for a later answer, for nothing (its hang-up or error still shows).
+/// it waits for a later answer, for nothing (its hang-up or error still shows). Past the server's connection
+/// limit (counted across its loops), a client is answered 503 as soon as it is accepted, and let go.
 final class EventLoop: @unchecked Sendable {
     /// What a connection is watched for.
     enum Interest {
@@ -27,9 +28,15 @@ final class EventLoop: @unchecked Sendable {
         case closed
     }
 
+    /// How many connections a loop accepts on one wake before it serves those it holds again.
+    private static let acceptsPerWake = 64
+
     let responder: any HTTPResponder
     let accessLog: AccessLog?
     let limits: RequestLimits
+    let deadlines: RequestDeadlines
+    /// A connection silent this long is closed (answered 408 first in the middle of a request).
+    let timeout: Duration
     /// What the `Date` field says, formatted once a second.
     private(set) var date = DateField()
     /// When the loop last woke: the time its connections read, once per wake rather than once per request.
@@ -38,8 +45,10 @@ final class EventLoop: @unchecked Sendable {
     private(set) var isStopping = false
 
     private let listener: ListeningSocket
-    private let timeout: Duration
+    /// Connections held at once by all the server's loops, as `counters` counts them.
     private let maximumConnections: Int
+    private let counters: ConnectionCounters
+    private let notices: Notices
     private let epoll: Int32
     /// Written by `stop` from another thread, to wake the loop.
     private let wakeup: Int32
@@ -55,15 +64,26 @@ final class EventLoop: @unchecked Sendable {
     private var isAccepting = false
     /// Where reads land before they join a connection's input.
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    /// Where the answer to a client past the connection limit is put together, again for each.
+    private var refusal: [UInt8] = []
+
+    /// The server's lines about what happens to many connections at once, shared by its loops.
+    struct Notices: Sendable {
+        let refusedConnections: RateLimitedNotice
+        let failedAccepts: RateLimitedNotice
+    }
 
     init(listener: ListeningSocket, responder: any HTTPResponder, accessLog: AccessLog?, configuration: HTTPServer.Configuration,
-         maximumConnections: Int) throws(HTTPServerError) {
+         counters: ConnectionCounters, notices: Notices) throws(HTTPServerError) {
         self.listener = listener
         self.responder = responder
         self.accessLog = accessLog
         limits = configuration.limits
+        deadlines = configuration.deadlines
         timeout = .seconds(configuration.connectionTimeoutSeconds)
-        self.maximumConnections = maximumConnections
+        maximumConnections = configuration.maximumConnections
+        self.counters = counters
+        self.notices = notices
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wakeup = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         inboxSignal = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
@@ -157,27 +177,63 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Takes the connections waiting, a bounded number per wake (the listening socket stays readable while more wait).
     private func acceptConnections() {
-        while connections.count < maximumConnections {
+        for _ in 0..<Self.acceptsPerWake {
             switch listener.accept() {
-            case let .connection(descriptor):
+            case let .connection(descriptor, peer):
+                guard counters.admit(upTo: maximumConnections) else {
+                    refuseOverLimit(descriptor)
+                    continue
+                }
                 var on: Int32 = 1
                 // Answers go out as they are written, not held back for more (Nagle).
                 _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-                connections.insert(Connection(descriptor: descriptor, serial: nextSerial, limits: limits), at: descriptor, watchedFor: .input)
+                connections.insert(Connection(descriptor: descriptor, serial: nextSerial, peer: peer, limits: limits), at: descriptor,
+                                   watchedFor: .input)
                 nextSerial += 1
                 watch(descriptor, events: EPOLLIN.rawValue, operation: EPOLL_CTL_ADD)
             case .none:
                 return
-            case .failed:
+            case let .failed(code):
                 // Out of descriptors, say: the backlog stays readable, so it is left alone until the next
                 // sweep or a close rather than polled in a loop.
                 setAccepting(false)
+                counters.countAcceptFailure()
+                notices.failedAccepts.note(at: now, "cannot accept a connection (\(Self.name(ofError: code)): \(String(cString: strerror(code)))): "
+                                           + "it waits in the listen backlog until a connection closes")
                 return
             }
         }
-        // At the limit, further connections wait in the backlog until one of these closes.
-        setAccepting(false)
+    }
+
+    /// Answers a client past the connection limit with the service's 503 and lets it go at once: one send, one read of
+    /// what it sent already (so that the close does not reset the connection under the answer), and the close. Nothing
+    /// of it is kept, and its descriptor is given back before the next is accepted.
+    private func refuseOverLimit(_ descriptor: Int32) {
+        counters.countRefusal()
+        notices.refusedConnections.note(at: now, "a client was answered 503 and let go: the server holds its maximum of "
+                                        + "\(maximumConnections) connections (--max-connections)")
+        let response = responder.respond(toRefused: .tooManyConnections)
+        refusal.removeAll(keepingCapacity: true)
+        ResponseHead.append(status: response.status, headers: response.headers, contentLength: response.body.count, version: .http11,
+                            closing: true, date: date.bytes, to: &refusal)
+        refusal += response.body.bytes
+        _ = refusal.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        _ = recv(descriptor, scratch.baseAddress, scratch.count, 0)
+        close(descriptor)
+    }
+
+    /// The symbol of an error `accept4` gives when the process cannot take a connection (`EMFILE`): what an operator
+    /// looks up.
+    private static func name(ofError code: Int32) -> String {
+        switch code {
+        case EMFILE: "EMFILE"
+        case ENFILE: "ENFILE"
+        case ENOBUFS: "ENOBUFS"
+        case ENOMEM: "ENOMEM"
+        default: "errno \(code)"
+        }
     }
 
     private func apply(_ verdict: Connection.Verdict, to descriptor: Int32) {
@@ -190,16 +246,18 @@ final class EventLoop: @unchecked Sendable {
             guard connections.remove(descriptor) else { return }
             epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, nil)
             close(descriptor)
-            if !isStopping, connections.count < maximumConnections { setAccepting(true) }
+            counters.release()
+            // A descriptor is free again: accepting resumes if a failure to accept had stopped it.
+            if !isStopping { setAccepting(true) }
         }
     }
 
-    /// Closes, or answers 408 on, the connections silent past the timeout; accepts again after a failure.
+    /// Holds each connection to its deadlines and timeout (`Connection.expired`); accepts again after a failure.
     private func sweep(at now: ContinuousClock.Instant) {
         for (descriptor, connection) in connections.all {
-            if let verdict = connection.expired(at: now, timeout: timeout, on: self) { apply(verdict, to: descriptor) }
+            if let verdict = connection.expired(at: now, on: self) { apply(verdict, to: descriptor) }
         }
-        if !isStopping, connections.count < maximumConnections { setAccepting(true) }
+        if !isStopping { setAccepting(true) }
     }
 
     private func setAccepting(_ accepting: Bool) {

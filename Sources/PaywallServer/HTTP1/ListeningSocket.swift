@@ -63,18 +63,24 @@ struct ListeningSocket {
     }
 
     enum Accepted {
-        case connection(Int32)
+        case connection(Int32, from: PeerAddress)
         /// None is waiting (or the one waiting vanished before it was taken).
         case none
         /// The process cannot take one now (out of descriptors or memory): the errno.
         case failed(Int32)
     }
 
-    /// A connection waiting in the backlog, non-blocking.
+    /// A connection waiting in the backlog, non-blocking, and where it came from.
     func accept() -> Accepted {
+        var peer = sockaddr_storage()
         while true {
-            let connection = accept4(descriptor, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
-            if connection >= 0 { return .connection(connection) }
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let connection = withUnsafeMutablePointer(to: &peer) { storage in
+                storage.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    accept4(descriptor, $0, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+                }
+            }
+            if connection >= 0 { return .connection(connection, from: PeerAddress(peer)) }
             switch errno {
             case EINTR: continue
             case EAGAIN, EWOULDBLOCK, ECONNABORTED, EPROTO: return .none

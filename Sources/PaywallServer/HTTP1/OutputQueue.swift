@@ -1,4 +1,7 @@
 import Basics
+// The socket flags (MSG_NOSIGNAL) are declared by <sys/socket.h>, which CLinuxEvents' header includes too: with both
+// imported they are in scope whichever module the build reads the header for first.
+import CLinuxEvents
 import Glibc
 
 /// The answers a connection has not yet written, in order, written with `sendmsg` straight from where

@@ -41,6 +41,12 @@ final class RequestHead: Sendable {
     /// The target up to its first `?`, as the access log writes it (the query may carry tokens).
     var path: Substring { target[..<HTTPRequest.pathEnd(in: target)] }
 
+    /// The request as a responder reads it: with `body`, or with none when it is asked about the head alone.
+    /// - Parameter arrival: when its first bytes came.
+    func request(body: [UInt8], arrival: ContinuousClock.Instant) -> HTTPRequest {
+        HTTPRequest(method: method, target: target, fields: fields, body: body, httpVersion: version.text, arrival: arrival, targetIsASCII: true)
+    }
+
     init(method: String, target: String, version: Version, fields: HeaderFields, framing: BodyFraming,
          keepAlive: Bool, expectsContinue: Bool) {
         self.method = method

@@ -30,6 +30,12 @@ struct PrometheusText {
             sample("paywalls_request_duration_seconds_sum", ["route": route], String(durations.sum))
             sample("paywalls_request_duration_seconds_count", ["route": route], String(durations.count))
         }
+        family("paywalls_connections_open", "gauge", "Connections the server holds.")
+        sample("paywalls_connections_open", [:], String(metrics.connections.openConnections))
+        family("paywalls_connections_refused_total", "counter", "Clients answered 503 at once because the server held --max-connections.")
+        sample("paywalls_connections_refused_total", [:], String(metrics.connections.refusedConnections))
+        family("paywalls_accept_failures_total", "counter", "Connections the system would not let the server accept (out of descriptors or memory).")
+        sample("paywalls_accept_failures_total", [:], String(metrics.connections.acceptFailures))
         family("paywalls_snapshot_info", "gauge", "The snapshot each source is served from (always 1).")
         for snapshot in snapshots {
             sample("paywalls_snapshot_info", ["source": snapshot.source, "snapshot": snapshot.key], "1")

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// What `/metrics` reports of the service's own work (docs/contracts.md): requests by route and status, their
-/// durations as a histogram by route, and reloads by result. Shared by every connection thread.
+/// durations as a histogram by route, reloads by result, and the server's connections. Shared by every connection thread.
 public final class ServiceMetrics: Sendable {
     /// Upper bounds of the duration buckets, in seconds: a bundle answers in well under a millisecond.
     static let bucketBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
@@ -47,6 +47,8 @@ public final class ServiceMetrics: Sendable {
 
     private let requests = Mutex<[RouteTally]>([])
     private let reloads = Mutex<(succeeded: Int, failed: Int)>((0, 0))
+    /// What the HTTP server counts of its connections: given to it, read here.
+    public let connections = ConnectionCounters()
 
     public init() {}
 

@@ -68,7 +68,7 @@ extension Route {
             throw .badRequest("the body is not valid JSON: \(error)")
         }
         let issues = IssueCollector(limit: 10)
-        guard let root = FieldReader(document, at: .root, issues: issues), let elements = root.array("requests") else {
+        guard let root = FieldReader(document, at: .root, issues: issues), let elements = root.array("requests"), issues.reportCount == 0 else {
             throw .badRequest("expected {\"requests\": [...]}: " + issues.issues.map(\.description).joined(separator: "; "))
         }
         guard elements.count <= maximumBatchItems else {

@@ -23,17 +23,26 @@ enum ServeCommand: Command {
             or a sync publishes within --reload-interval (a second unless it says; at once on SIGHUP, which is what
             `systemctl reload` sends). With --sync-config, runs the same sync as
             `paywalls sync` every --sync-interval (the same lock: a run that finds cron's sync running skips its turn).
-            Requests are limited to an 8 KiB request line (414), 16 KiB of header fields (431) and a 1 MiB body (413);
-            errors are JSON: {"error": {"status", "code", "message"}}. SIGTERM or SIGINT stops accepting, lets requests
-            in flight and an in-process sync in progress finish (up to 10 s each) and exits 0. The token is never
-            logged, nor any Authorization header.
+            Requests are limited to an 8 KiB request line (414), 16 KiB of header fields (431) and a 1 MiB body (413),
+            and held to deadlines (408; 503 for an answer that takes too long); past --max-connections a client is
+            answered 503 at once. Errors are JSON: {"error": {"status", "code", "message"}}. SIGTERM or SIGINT stops
+            accepting, lets requests in flight and an in-process sync in progress finish (up to 10 s each) and exits 0.
+            With --token-file, what apps call needs that token (or the admin one); the report, the status and /metrics
+            need --admin-token-file's token, and are refused to everyone (403) when only an app token is set. Token
+            files are read again on SIGHUP; one that others may read is warned about. No token is ever logged, nor any
+            Authorization header.
             """,
         options: [
             .value("listen", "host:port", help: "Address and port: an IPv4 literal, or IPv6 in brackets ([::1]:8787); port 0 picks a free one (default: 127.0.0.1:8787)."),
             .value("threads", "n", help: "Threads answering requests (default: the number of cores)."),
-            .value("max-connections", "n", help: "Connections held at once; more wait until one closes (default: \(HTTPServer.Configuration.defaultMaximumConnections))."),
+            .value("max-connections", "n", help: "Connections held at once; past them a client is answered 503 with Retry-After (default: \(HTTPServer.Configuration.defaultMaximumConnections))."),
             .value("connection-timeout", "seconds", help: "Close a connection idle this long (default: \(HTTPServer.Configuration.defaultConnectionTimeoutSeconds))."),
-            .value("token-file", "file", help: "Require Authorization: Bearer <the file's token> on /v1/*."),
+            .value("header-timeout", "seconds", help: "Answer 408 to a request whose head has not arrived this long after its first byte (default: \(defaults.head.components.seconds))."),
+            .value("body-timeout", "seconds", help: "Answer 408 to a request body not in within this long, plus a second for each --body-min-rate bytes received (default: \(defaults.body.components.seconds))."),
+            .value("body-min-rate", "bytes", help: "Each this many bytes of a request body received give it a second more than --body-timeout: the slowest rate kept up (default: \(defaults.bodyBytesPerSecond))."),
+            .value("response-timeout", "seconds", help: "Answer 503 with Retry-After to a request whose answer (stored events, a report) takes longer (default: \(defaults.answer.components.seconds))."),
+            .value("token-file", "file", help: "The apps' token: required as Authorization: Bearer <token> on what apps call (bundles, placements, locale match, events)."),
+            .value("admin-token-file", "file", help: "The operators' token: required on the report, the status and /metrics, which the apps' token never opens."),
             .value("access-log", "file", help: "Append one line per request to this file, or to stderr with '-' (default: none)."),
             .value("log-format", "format", help: "human (default) or json: one JSON object per line, for the access log and stderr."),
             .value("sync-config", "file", help: "Run `paywalls sync` with this config inside serve, every --sync-interval (for containers without cron)."),
@@ -46,6 +55,9 @@ enum ServeCommand: Command {
         ] + EventStoreOptions.specs
     )
 
+    /// The deadlines a request is held to unless the options say otherwise.
+    private static let defaults = RequestDeadlines()
+
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let format = try arguments.value("log-format", expected: "human or json", LogFormat.init(rawValue:)) ?? .human
         let configuration = try HTTPServer.Configuration(
@@ -54,14 +66,15 @@ enum ServeCommand: Command {
             threads: arguments.wholeNumber("threads", in: 1...256) ?? HTTPServer.Configuration.defaultThreads,
             maximumConnections: arguments.wholeNumber("max-connections", in: 1...100_000) ?? HTTPServer.Configuration.defaultMaximumConnections,
             connectionTimeoutSeconds: arguments.wholeNumber("connection-timeout", in: 1...3_600, of: "seconds")
-                ?? HTTPServer.Configuration.defaultConnectionTimeoutSeconds)
+                ?? HTTPServer.Configuration.defaultConnectionTimeoutSeconds,
+            deadlines: deadlines(arguments))
         let maxStaleness = try arguments.duration("max-staleness", in: .seconds(1)...(.seconds(30 * 86_400)))
         let reloadInterval = try arguments.duration("reload-interval", in: .milliseconds(100)...(.seconds(3_600))) ?? .seconds(1)
         let cacheMaxAge = try arguments.duration("cache-max-age", in: .seconds(1)...(.seconds(86_400)))
         let eventsRetention = try arguments.duration("events-retention", in: .seconds(3_600)...(.seconds(3_650 * 86_400)))
             ?? EventRetention.defaultPeriod
         let eventsQueue = try arguments.wholeNumber("events-queue", in: 1...10_000_000) ?? EventWriter.defaultMaximumPendingEvents
-        let token = try readToken(arguments)
+        let tokens = try readTokens(arguments)
         let accessLog = try openAccessLog(arguments, format: format)
         let syncSettings = try syncSettings(arguments, context: context)
         // A sync config's locale_policy applies to what serve answers too, as its store does.
@@ -71,6 +84,9 @@ enum ServeCommand: Command {
         let eventStore = try EventStoreOptions.location(arguments, context: context, storePath: storePath)
         context.standardError.flush()
         let log = LineLog(fileDescriptor: STDERR_FILENO, format: format, prefix: .time(milliseconds: false))
+        let notice: @Sendable (_ event: String, _ message: String) -> Void = { event, message in
+            log.event(event, ["message": .string(message)], human: message)
+        }
 
         // Before any thread starts, so that they inherit the mask and only `wait` takes the signals.
         TerminationSignals.block()
@@ -78,9 +94,7 @@ enum ServeCommand: Command {
         let metrics = ServiceMetrics()
         let freshness = SourceFreshness()
         let reloader = SnapshotReloader(storePath: storePath, policy: policy, holder: holder, metrics: metrics, freshness: freshness,
-                                        interval: reloadInterval) { event, message in
-            log.event(event, ["message": .string(message)], human: message)
-        }
+                                        interval: reloadInterval, log: notice)
         reloader.loadNow()
         // The event store is opened with the first batch: serve may start before the store (or the database) is there.
         let events = EventWriter(maximumPendingEvents: eventsQueue) { () throws(StoreError) in try eventStore.open() }
@@ -94,9 +108,10 @@ enum ServeCommand: Command {
                 break
             }
         }
-        let service = PaywallService(token: token, holder: holder, metrics: metrics, freshness: freshness, maxStaleness: maxStaleness,
+        for exposure in tokens.exposures { log.event("token-file-exposed", ["message": .string(exposure)], human: "warning: \(exposure)") }
+        let service = PaywallService(tokens: tokens, holder: holder, metrics: metrics, freshness: freshness, maxStaleness: maxStaleness,
                                      storePath: storePath, policy: policy, bundleMaxAge: cacheMaxAge, events: events, eventStore: eventStore)
-        let server = HTTPServer(configuration: configuration, accessLog: accessLog, responder: service)
+        let server = HTTPServer(configuration: configuration, accessLog: accessLog, counters: metrics.connections, log: notice, responder: service)
         let bound: ListenAddress
         do {
             bound = try server.start()
@@ -115,6 +130,7 @@ enum ServeCommand: Command {
         var signal = TerminationSignals.wait()
         while signal == SIGHUP {
             reloader.wake()
+            reloadTokens(tokens, log: log)
             signal = TerminationSignals.wait()
         }
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
@@ -134,6 +150,17 @@ enum ServeCommand: Command {
         }
         reloader.stop()
         log.event("stopped", [:], human: "stopped")
+    }
+
+    /// `--header-timeout`, `--body-timeout`, `--body-min-rate` and `--response-timeout`, each in whole seconds (bytes a
+    /// second for the rate), over the defaults.
+    private static func deadlines(_ arguments: ParsedArguments) throws(UsageError) -> RequestDeadlines {
+        var deadlines = defaults
+        if let seconds = try arguments.wholeNumber("header-timeout", in: 1...3_600, of: "seconds") { deadlines.head = .seconds(seconds) }
+        if let seconds = try arguments.wholeNumber("body-timeout", in: 1...3_600, of: "seconds") { deadlines.body = .seconds(seconds) }
+        if let rate = try arguments.wholeNumber("body-min-rate", in: 1...1_000_000_000, of: "bytes a second") { deadlines.bodyBytesPerSecond = rate }
+        if let seconds = try arguments.wholeNumber("response-timeout", in: 1...3_600, of: "seconds") { deadlines.answer = .seconds(seconds) }
+        return deadlines
     }
 
     /// `--sync-config` and `--sync-interval`, which go together, read and checked before serving starts.
@@ -158,13 +185,25 @@ enum ServeCommand: Command {
         return ScheduledSync(configuration: settings.configuration, options: options, interval: settings.interval, log: log)
     }
 
-    private static func readToken(_ arguments: ParsedArguments) throws(CommandFailure) -> Token? {
-        guard let path = arguments.value("token-file") else { return nil }
+    private static func readTokens(_ arguments: ParsedArguments) throws(CommandFailure) -> ServiceTokens {
+        let (appFile, adminFile) = (arguments.value("token-file"), arguments.value("admin-token-file"))
+        guard appFile != nil || adminFile != nil else { return .none }
         do {
-            return try Token.read(file: path)
+            return try ServiceTokens(appFile: appFile, adminFile: adminFile)
         } catch {
-            throw CommandFailure(exitCode: .configuration, message: "--token-file: \(error.reason)")
+            throw CommandFailure(exitCode: .configuration, message: error.reason)
         }
+    }
+
+    /// On SIGHUP: the token files read again; one that cannot be read leaves the tokens in use as they were.
+    private static func reloadTokens(_ tokens: ServiceTokens, log: LineLog) {
+        do {
+            try tokens.reload()
+        } catch {
+            log.event("tokens-not-reloaded", ["message": .string(error.reason)], human: "tokens kept as they were: \(error.reason)")
+            return
+        }
+        for exposure in tokens.exposures { log.event("token-file-exposed", ["message": .string(exposure)], human: "warning: \(exposure)") }
     }
 
     private static func openAccessLog(_ arguments: ParsedArguments, format: LogFormat) throws(CommandFailure) -> AccessLog? {

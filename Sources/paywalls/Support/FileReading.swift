@@ -1,8 +1,10 @@
+import Basics
 import Glibc
 
 /// Reads a file descriptor to its end in large chunks, retrying interrupted reads; `name` says what
 /// is being read in the error.
-func forEachChunk(of fileDescriptor: Int32, named name: String, _ body: (UnsafeRawBufferPointer) -> Void) throws(CommandFailure) {
+func forEachChunk(of fileDescriptor: Int32, named name: String,
+                  _ body: (UnsafeRawBufferPointer) throws(CommandFailure) -> Void) throws(CommandFailure) {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
         let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
@@ -11,21 +13,35 @@ func forEachChunk(of fileDescriptor: Int32, named name: String, _ body: (UnsafeR
             throw CommandFailure(exitCode: .ioError, message: "cannot read \(name): \(String(cString: strerror(errno)))")
         }
         if count == 0 { return }
-        chunk.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        try chunk.withUnsafeBytes { bytes in
+            Result { () throws(CommandFailure) in try body(UnsafeRawBufferPointer(rebasing: bytes[..<count])) }
+        }.get()
     }
 }
 
-/// Reads a whole file; the error names the file and the system's reason.
+/// The most `readFile` takes: the files it reads (sync configs, locale policies, password files, locale lists) are
+/// small, and a larger one (a sparse file of a terabyte, say) is refused before memory is set aside for it.
+let maximumReadFileBytes = 16_000_000
+
+/// Reads a whole file of at most `maximumReadFileBytes`; the error names the file and the system's reason.
 func readFile(atPath path: String) throws(CommandFailure) -> [UInt8] {
     let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard fileDescriptor >= 0 else {
         throw CommandFailure(exitCode: .noInput, message: "cannot open \(path): \(String(cString: strerror(errno)))")
     }
     defer { close(fileDescriptor) }
+    let tooLarge = CommandFailure(exitCode: .dataError, message: "\(path) is larger than \(byteCount(Int64(maximumReadFileBytes)))")
     var bytes: [UInt8] = []
     var status = stat()
-    if fstat(fileDescriptor, &status) == 0 { bytes.reserveCapacity(Int(status.st_size)) }
-    try forEachChunk(of: fileDescriptor, named: path) { bytes.append(contentsOf: $0) }
+    if fstat(fileDescriptor, &status) == 0 {
+        guard status.st_size <= maximumReadFileBytes else { throw tooLarge }
+        bytes.reserveCapacity(Int(status.st_size))
+    }
+    // A file that says nothing of its size (a pipe) is bounded as it is read.
+    try forEachChunk(of: fileDescriptor, named: path) { chunk throws(CommandFailure) in
+        guard bytes.count + chunk.count <= maximumReadFileBytes else { throw tooLarge }
+        bytes.append(contentsOf: chunk)
+    }
     return bytes
 }
 

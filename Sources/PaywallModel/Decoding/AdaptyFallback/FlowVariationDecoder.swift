@@ -46,12 +46,13 @@ struct FlowVariationDecoder {
     private func layouts(_ reader: FieldReader, versionID: String?) -> (layouts: [FlowLayout], grids: JSONValue?)? {
         guard version >= 11 else {
             guard let versionID else { return ([], nil) }
-            return layout(id: versionID, referencedAt: reader.at("flow_version_id")).map { ([$0], nil) }
+            return ([layout(id: versionID, referencedAt: reader.at("flow_version_id"))], nil)
         }
         guard !reader.isAbsent("ui_schema") else { return ([], nil) }
         guard let schema = reader.reader("ui_schema"), let elements = schema.array("layouts"), let grids = schema.array("grids") else { return nil }
-        if elements.isEmpty { issues.report(schema.at("layouts"), "a UI schema needs at least one layout") }
-        if grids.isEmpty { issues.report(schema.at("grids"), "a UI schema needs at least one grid") }
+        // The SDK loads a UI schema without layouts or grids, and has nothing to show with it.
+        if elements.isEmpty { issues.warn(schema.at("layouts"), "a UI schema without layouts: the vendor's SDK shows nothing of it") }
+        if grids.isEmpty { issues.warn(schema.at("grids"), "a UI schema without grids: the vendor's SDK shows nothing of it") }
         let layouts = elements.map { element -> FlowLayout? in
             guard let entry = FieldReader(element.value, at: element.pointer, issues: issues),
                   let id = entry.identifier("flow_layout_id") else { return nil }
@@ -60,16 +61,17 @@ struct FlowVariationDecoder {
         let gridsValid = grids.map { element in
             FieldReader(element.value, at: element.pointer, issues: issues).map { GridCheck(issues: issues, layoutCount: elements.count).check($0) } ?? false
         }
-        guard !elements.isEmpty, !grids.isEmpty, !layouts.contains(where: { $0 == nil }), !gridsValid.contains(false) else { return nil }
+        guard !layouts.contains(where: { $0 == nil }), !gridsValid.contains(false) else { return nil }
         return (layouts.compactMap { $0 }, .array(grids.map(\.value)))
     }
 
-    /// The `ui_builder` entry named `id`, whose `default_localization` must be one of its localizations.
-    private func layout(id: String, referencedAt reference: JSONPointer) -> FlowLayout? {
-        guard let content = schemas.content(for: id, referencedAt: reference) else { return nil }
+    /// The `ui_builder` entry named `id`, without strings when the SDK could not show it (warned), and without a
+    /// default when its `default_localization` is none of its localizations (warned: the SDK would not show it either).
+    private func layout(id: String, referencedAt reference: JSONPointer) -> FlowLayout {
+        guard let content = schemas.content(for: id, referencedAt: reference) else { return FlowLayout(id: id, defaultLocale: nil, localizations: []) }
         if let stated = content.defaultLocale, !content.localizations.contains(where: { $0.locale == stated.value }) {
-            issues.report(stated.pointer, "the default locale '\(stated.value)' has no localization")
-            return nil
+            issues.warn(stated.pointer, "the default locale '\(stated.value)' has no localization (the vendor's SDK would not show this layout)")
+            return FlowLayout(id: id, defaultLocale: nil, localizations: content.localizations)
         }
         return FlowLayout(id: id, defaultLocale: content.defaultLocale?.value, localizations: content.localizations)
     }
