@@ -26,17 +26,23 @@ import Testing
         // Its place is free again for the client of each step below.
         #expect(other.closes(within: 1))
 
-        let (answers, slowestOther) = try Self.trickle(into: tricklers, server: server, for: 8)
+        try Self.expectEachAnswered408(trickling: tricklers, server: server, saying: "the request head did not arrive within 2 seconds of its first byte")
+        #expect(try server.request("GET", "/healthz").status == 200)
+    }
+
+    /// Trickles into `tricklers` for up to 8 s while another client is served, and expects each trickler's 408 saying
+    /// `message` after its 2 seconds, and its connection closed.
+    private static func expectEachAnswered408(trickling tricklers: [RawConnection], server: ServeProcess, saying message: String) throws {
+        let (answers, slowestOther) = try trickle(into: tricklers, server: server, for: 8)
         #expect(slowestOther < 1, "another client waited \(slowestOther) s behind the trickling ones")
         for (index, answer) in answers.enumerated() {
             let (response, seconds) = try #require(answer, "trickler \(index) was held as long as it trickled")
             #expect(response.status == 408)
             #expect(response.errorCode == "request_timeout")
-            #expect(response.body.contains("the request head did not arrive within 2 seconds of its first byte"), "\(response.body)")
+            #expect(response.body.contains(message), "\(response.body)")
             #expect(seconds >= 1.9 && seconds < 5, "trickler \(index) answered after \(seconds) s")
             #expect(tricklers[index].closes(within: 2))
         }
-        #expect(try server.request("GET", "/healthz").status == 200)
     }
 
     /// Four clients announce a 100 kB body and trickle it in, a byte every half second: each is answered 408 once the
@@ -45,16 +51,7 @@ import Testing
         let server = try ServeProcess(["--threads", "1", "--connection-timeout", "5", "--body-timeout", "2"])
         let tricklers = try (0..<4).map { _ in try server.connect() }
         for trickler in tricklers { try trickler.send("POST /v1/bundles HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n") }
-        let (answers, slowestOther) = try Self.trickle(into: tricklers, server: server, for: 8)
-        #expect(slowestOther < 1, "another client waited \(slowestOther) s behind the trickling ones")
-        for (index, answer) in answers.enumerated() {
-            let (response, seconds) = try #require(answer, "trickler \(index) was held as long as it trickled")
-            #expect(response.status == 408)
-            #expect(response.errorCode == "request_timeout")
-            #expect(response.body.contains("the request body came too slowly"), "\(response.body)")
-            #expect(seconds >= 1.9 && seconds < 5, "trickler \(index) answered after \(seconds) s")
-            #expect(tricklers[index].closes(within: 2))
-        }
+        try Self.expectEachAnswered408(trickling: tricklers, server: server, saying: "the request body came too slowly")
         #expect(try server.request("GET", "/healthz").status == 200)
     }
 
