@@ -8,6 +8,13 @@ let package = Package(
     products: [
         .executable(name: "paywalls", targets: ["paywalls"]),
         .library(name: "LocaleKit", targets: ["LocaleKit"]),
+        // The readers of outside bytes, for the fuzz targets of FuzzTesting/ (a package of its own, built only by
+        // scripts/fuzz with the sanitizers).
+        .library(name: "PaywallModel", targets: ["PaywallModel"]),
+        .library(name: "PaywallStore", targets: ["PaywallStore"]),
+        .library(name: "PaywallEvents", targets: ["PaywallEvents"]),
+        .library(name: "PaywallSync", targets: ["PaywallSync"]),
+        .library(name: "PaywallServer", targets: ["PaywallServer"]),
     ],
     targets: [
         .target(
