@@ -4,8 +4,8 @@ import PaywallSync
 
 // The JSON parser every document goes through (exports, event batches, sync configs, bundle requests): whatever the
 // bytes, a value or a JSONSyntaxError. A value renders back (compact or pretty) to the same value with the same value
-// hash; streamed parsing hands over the same elements and tells the observer the same; the limits refuse exactly the
-// documents that pass them.
+// hash; every object knows the first name given twice in it; streamed parsing hands over the same elements and tells
+// the observer the same; the limits refuse exactly the documents that pass them.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -23,8 +23,24 @@ public func fuzzJSON(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         precondition(reparsed == value, "rendered (pretty: \(pretty)) as \(rendered), read back as another value")
         precondition(again.hexDigest() == hash, "rendered (pretty: \(pretty)) as \(rendered), read back with another value hash")
     }
+    checkRepeatedNames(value)
     checkLimits(bytes, value)
     return 0
+}
+
+/// Each object's `repeatedKey` is the first name met a second time in it, nil when every name differs.
+func checkRepeatedNames(_ value: JSONValue) {
+    switch value {
+    case let .array(elements):
+        elements.forEach(checkRepeatedNames)
+    case let .object(object):
+        var seen: Set<String> = []
+        let repeated = object.members.first { !seen.insert($0.key).inserted }?.key
+        precondition(object.repeatedKey == repeated, "repeated name \(String(describing: object.repeatedKey)), expected \(String(describing: repeated))")
+        object.members.map(\.value).forEach(checkRepeatedNames)
+    default:
+        break
+    }
 }
 
 /// Parsing with the top-level arrays streamed ends as the whole parse does: the same error, or the same value once

@@ -19,12 +19,14 @@ public func fuzzLocale(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             }
         }
     }
+    var spellings: Set<String> = []
     for line in lines {
         for field in line.split(separator: UInt8(ascii: "\t")) {
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: field), as: UTF8.self)
-            for spelling in localePreferences(in: text) + availableLocales(in: text) { checkTag(spelling) }
+            spellings.formUnion(localePreferences(in: text) + availableLocales(in: text))
         }
     }
+    spellings.forEach(checkTag)
     return 0
 }
 
