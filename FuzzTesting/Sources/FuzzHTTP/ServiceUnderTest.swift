@@ -9,19 +9,22 @@ import PaywallModel
 import PaywallStore
 import PaywallSync
 
-/// serve's `PaywallService` over a store holding the sample export, with a token: what answers the requests read.
+/// serve's `PaywallService` over a store holding the sample export, with an app token and an admin token: what answers
+/// the requests read.
 /// Events are refused (their store cannot be opened: batches are read, nothing is kept) and the report finds no
 /// events, so that no input leaves anything behind for the next.
 enum ServiceUnderTest {
-    static let token = "fuzz-token"
+    static let appToken = "fuzz-token"
+    static let adminToken = "fuzz-admin"
 
     static let service: PaywallService = {
         let scratch = scratchDirectory("fuzz-http")
         let storePath = scratch + "/store"
         let samplePath = scratch + "/sample-export.json"
-        let sample = repositoryFile("sync-config/sample-export.json")
-        let file = fopen(samplePath, "wb")!
-        precondition(fwrite(sample, 1, sample.count, file) == sample.count && fclose(file) == 0)
+        write(repositoryFile("sync-config/sample-export.json"), to: samplePath)
+        write(Array(appToken.utf8), to: scratch + "/app-token")
+        write(Array(adminToken.utf8), to: scratch + "/admin-token")
+        let tokens = try! ServiceTokens(appFile: scratch + "/app-token", adminFile: scratch + "/admin-token")
         let decoded = try! ExportFile(path: samplePath).decode(format: .auto, policy: .standard)
         _ = try! PaywallStore.open(at: storePath, create: true).publish(decoded, source: "local")
         let holder = SnapshotHolder(), metrics = ServiceMetrics(), freshness = SourceFreshness()
@@ -29,8 +32,13 @@ enum ServiceUnderTest {
                          interval: .seconds(3600)) { _, _ in }.loadNow()
         precondition(holder.served != nil, "no snapshot served")
         let events = EventWriter { () throws(StoreError) in throw StoreError(kind: .unreachable, message: "events are not kept here") }
-        return PaywallService(token: Token(secret: token), holder: holder, metrics: metrics, freshness: freshness, maxStaleness: nil,
+        return PaywallService(tokens: tokens, holder: holder, metrics: metrics, freshness: freshness, maxStaleness: nil,
                               storePath: storePath, policy: .standard, events: events,
                               eventStore: .storeDirectory(scratch + "/no-events"))
     }()
+
+    private static func write(_ bytes: [UInt8], to path: String) {
+        let file = fopen(path, "wb")!
+        precondition(fwrite(bytes, 1, bytes.count, file) == bytes.count && fclose(file) == 0, "cannot write \(path)")
+    }
 }
