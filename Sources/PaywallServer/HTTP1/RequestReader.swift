@@ -11,8 +11,9 @@ struct RequestReader {
         case bodyFollows(RequestHead)
         /// A request read whole; the next step starts reading the next one.
         case request(RequestHead, body: [UInt8])
-        /// Bytes that are no request, and the answer that says why.
-        case rejected(APIError)
+        /// Bytes that are no request, and the answer that says why. Boxed, a rare case: every step stays the size of a
+        /// head and a body rather than of an error's five fields.
+        indirect case rejected(APIError)
     }
 
     private let limits: RequestLimits
@@ -101,7 +102,9 @@ struct RequestReader {
             consumed += length
             switch head.framing {
             case .none:
-                return finished(head)
+                // Nothing of a body to let go of: only the head's reader starts anew.
+                headParser = RequestHeadParser(limits: limits)
+                return .request(head, body: [])
             case let .length(count):
                 remaining = count
             case .chunked:
