@@ -1,8 +1,7 @@
 @testable import PaywallServer
 
-/// What serve reads from one connection's bytes, taken as `Connection` takes them as they arrive, without the socket:
-/// request heads by `RequestHeadParser`, bodies by their Content-Length or by `ChunkedBodyDecoder`, one request after
-/// another (pipelining), until a refusal or a request that closes the connection.
+/// What serve reads from one connection's bytes by its `RequestReader`, one request after another (pipelining), until a
+/// refusal or a request that closes the connection.
 struct RequestStream {
     /// A request read whole, or the refusal that ends the connection.
     enum Item: Equatable {
@@ -42,95 +41,31 @@ struct RequestStream {
         }
     }
 
-    private enum Phase {
-        case head
-        case body(RequestHead, remaining: Int)
-        case chunked(RequestHead, ChunkedBodyDecoder)
-        /// Refused, or answered with the connection closing: what comes after is not read.
-        case closed
-    }
-
-    let limits: RequestLimits
+    private var reader: RequestReader
     private(set) var items: [Item] = []
-    private var input: [UInt8] = []
-    private var consumed = 0
-    private var phase = Phase.head
-    private var headParser: RequestHeadParser
-    private var body: [UInt8] = []
+    /// Refused, or answered with the connection closing: what comes after is not read.
+    private var isClosed = false
 
     init(limits: RequestLimits) {
-        self.limits = limits
-        headParser = RequestHeadParser(limits: limits)
+        reader = RequestReader(limits: limits)
     }
 
     /// Takes the bytes that arrived, and reads what they complete.
     mutating func receive(_ bytes: some Sequence<UInt8>) {
-        input += bytes
-        while advance() {}
-    }
-
-    /// One step of reading; false when more bytes are needed or nothing more is read.
-    private mutating func advance() -> Bool {
-        switch phase {
-        case .head:
-            let outcome = input.withUnsafeBytes { headParser.parse(UnsafeRawBufferPointer(rebasing: $0[consumed...])) }
-            switch outcome {
-            case .incomplete:
-                return false
-            case let .rejected(error):
-                refuse(error)
-                return false
-            case let .head(head, length):
-                consumed += length
-                switch head.framing {
-                case .none: finish(head)
-                case let .length(count): phase = .body(head, remaining: count)
-                case .chunked: phase = .chunked(head, ChunkedBodyDecoder(limit: limits.bodyBytes, trailerLimit: limits.headerBytes))
-                }
-                return true
-            }
-        case let .body(head, remaining):
-            let taken = min(remaining, input.count - consumed)
-            body += input[consumed..<(consumed + taken)]
-            consumed += taken
-            guard taken == remaining else {
-                phase = .body(head, remaining: remaining - taken)
-                return false
-            }
-            finish(head)
-            return true
-        case .chunked(let head, var decoder):
-            let (used, progress) = input.withUnsafeBytes { decoder.decode(UnsafeRawBufferPointer(rebasing: $0[consumed...]), into: &body) }
-            consumed += used
-            phase = .chunked(head, decoder)
-            switch progress {
+        reader.receive { $0 += bytes }
+        while !isClosed {
+            switch reader.next() {
             case .needsMore:
-                return false
-            case .done:
-                finish(head)
-                return true
+                return
+            case .bodyFollows:
+                continue
+            case let .request(head, body):
+                items.append(.request(ReadRequest(head, body: body)))
+                isClosed = !head.keepAlive
             case let .rejected(error):
-                refuse(error)
-                return false
+                items.append(.refused(status: error.status, code: error.code, message: error.message))
+                isClosed = true
             }
-        case .closed:
-            return false
         }
-    }
-
-    private mutating func finish(_ head: RequestHead) {
-        items.append(.request(ReadRequest(head, body: body)))
-        body = []
-        if head.keepAlive {
-            phase = .head
-            headParser = RequestHeadParser(limits: limits)
-        } else {
-            phase = .closed
-        }
-    }
-
-    private mutating func refuse(_ error: APIError) {
-        items.append(.refused(status: error.status, code: error.code, message: error.message))
-        phase = .closed
     }
 }

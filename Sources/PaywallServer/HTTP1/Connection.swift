@@ -1,19 +1,19 @@
 import Glibc
 
-/// One client's connection on its event loop: the bytes it sent that are not yet a request, the request
-/// being read, and the answers not yet written. Requests are read and answered one at a time, in the
+/// One client's connection on its event loop: the requests it sends (read by `RequestReader`), and the answers not
+/// yet written. Requests are read and answered one at a time, in the
 /// order they came (pipelining), on the loop's thread; a request that cannot be read is refused with a
 /// JSON error, and the connection closes after it. A request with a body is shown to the responder at the end of
 /// its head, which may refuse it before any of the body is read. Each request is held to the loop's deadlines
 /// (`expired`).
 final class Connection {
     /// Plain values only, so that looking at the phase, as every step does, copies no reference: what a phase is
-    /// about is kept beside it (`head`, `chunkedBody`).
+    /// about is kept beside it (`head`, `awaited`).
     enum Phase {
-        /// Waiting for (the rest of) a request head, which `headParser` reads.
+        /// Waiting for (the rest of) a request head.
         case head
-        /// Reading the body of `head`, begun at `started`: so many bytes more, or chunks that `chunkedBody` decodes.
-        case body(remaining: Int?, started: ContinuousClock.Instant)
+        /// Reading the body of `head`, begun at `started`.
+        case body(started: ContinuousClock.Instant)
         /// The answer to `head` comes later (`awaited`), asked for at `since`: nothing more is read meanwhile.
         case waiting(since: ContinuousClock.Instant)
         /// An answer that closes the connection is queued: nothing more is read as requests. `lingering`:
@@ -45,21 +45,13 @@ final class Connection {
     let serial: UInt64
     /// Where the client is, for the access log.
     let peer: PeerAddress
-    private var input: [UInt8] = []
-    /// Bytes at the start of `input` already taken.
-    private var consumed = 0
+    private var reader: RequestReader
     private var phase = Phase.head
-    /// The reader of the request head being read, held apart from `phase` so that it is read in place
-    /// rather than copied out of the phase and back for every request.
-    private var headParser: RequestHeadParser
     /// The head of the request whose body is read or whose answer is awaited: set whenever `phase` is `.body` or
     /// `.waiting` (set with it, cleared when the answer is sent).
     private var head: RequestHead?
-    /// The decoder of a chunked body being read: set whenever `phase` is `.body(remaining: nil, …)`.
-    private var chunkedBody: ChunkedBodyDecoder?
     /// The later answer to `head`: set whenever `phase` is `.waiting`.
     private var awaited: DeferredResponse?
-    private var body: [UInt8] = []
     private var output = OutputQueue()
     /// When bytes last came in or went out: a connection silent past its timeout closes.
     private(set) var lastActivity = ContinuousClock.now
@@ -70,7 +62,7 @@ final class Connection {
         self.descriptor = descriptor
         self.serial = serial
         self.peer = peer
-        headParser = RequestHeadParser(limits: limits)
+        reader = RequestReader(limits: limits)
     }
 
     /// Whether nothing of a request has arrived and nothing is left to write: a keep-alive connection
@@ -82,14 +74,14 @@ final class Connection {
     /// Whether nothing of the next request has arrived (answers may still be on their way out).
     private var isBetweenRequests: Bool {
         guard case .head = phase else { return false }
-        return consumed == input.count
+        return reader.isBetweenRequests
     }
 
     /// Reads what the client sent, answers the requests it completes, and writes the answers.
     func readable(on loop: EventLoop) -> Verdict {
         if case let .lingering(until, discarded) = phase { return linger(until: until, discarded: discarded, on: loop) }
         let startsRequest = isBetweenRequests
-        switch loop.read(from: descriptor, into: &input) {
+        switch reader.receive(by: { loop.read(from: descriptor, into: &$0) }) {
         case .bytes:
             lastActivity = loop.now
             if startsRequest { requestStarted = lastActivity }
@@ -111,7 +103,6 @@ final class Connection {
         var heldBack: Bool
         repeat {
             heldBack = answerBufferedRequests(on: loop)
-            compactInput()
             switch output.write(to: descriptor) {
             case .failed:
                 return .close
@@ -143,45 +134,14 @@ final class Connection {
     /// One step of reading a request; false when it needs more bytes or nothing more is to be read.
     private func advance(on loop: EventLoop) -> Bool {
         switch phase {
-        case .head:
-            let outcome = input.withUnsafeBytes { headParser.parse(UnsafeRawBufferPointer(rebasing: $0[consumed...])) }
-            switch consume outcome {
-            case .incomplete:
-                return false
-            case let .rejected(error):
-                refuse(error, lingering: true, on: loop)
-                return false
-            case let .head(head, length):
-                consumed += length
-                switch head.framing {
-                case .none:
-                    answer(head, on: loop)
-                    return true
-                case let .length(count):
-                    return startBody(of: head, remaining: count, on: loop)
-                case .chunked:
-                    return startBody(of: head, remaining: nil, on: loop)
-                }
-            }
-        case let .body(remaining?, started):
-            let taken = min(remaining, input.count - consumed)
-            body.append(contentsOf: input[consumed..<(consumed + taken)])
-            consumed += taken
-            guard taken == remaining else {
-                phase = .body(remaining: remaining - taken, started: started)
-                return false
-            }
-            answer(head!, on: loop)
-            return true
-        case .body(remaining: nil, _):
-            let (used, progress) = input.withUnsafeBytes { chunkedBody!.decode(UnsafeRawBufferPointer(rebasing: $0[consumed...]), into: &body) }
-            consumed += used
-            switch progress {
+        case .head, .body:
+            switch reader.next() {
             case .needsMore:
                 return false
-            case .done:
-                chunkedBody = nil
-                answer(head!, on: loop)
+            case let .bodyFollows(head):
+                return startBody(of: head, on: loop)
+            case let .request(head, body):
+                answer(head, body: body, on: loop)
                 return true
             case let .rejected(error):
                 refuse(error, lingering: true, on: loop)
@@ -192,25 +152,23 @@ final class Connection {
         }
     }
 
-    /// Starts reading the body of `head` (`remaining` bytes of it, or chunks when nil), unless the responder refuses
-    /// the request from its head alone: then the refusal is sent before any of the body is read or `100 Continue` is,
-    /// and the connection closes once what the client still sends is drained. False when refused.
-    private func startBody(of head: RequestHead, remaining: Int?, on loop: EventLoop) -> Bool {
+    /// Starts reading the body of `head`, unless the responder refuses the request from its head alone: then the
+    /// refusal is sent before any of the body is read or `100 Continue` is, and the connection closes once what the
+    /// client still sends is drained. False when refused.
+    private func startBody(of head: RequestHead, on loop: EventLoop) -> Bool {
         if let refusal = loop.responder.refusal(ofHead: head.request(body: [], arrival: requestStarted)) {
             finish(head, with: refusal, refusedBeforeItsBody: true, on: loop)
             return false
         }
         if head.expectsContinue { output.append(ResponseHead.continueBytes) }
         self.head = head
-        if remaining == nil { chunkedBody = ChunkedBodyDecoder(limit: loop.limits.bodyBytes, trailerLimit: loop.limits.headerBytes) }
-        phase = .body(remaining: remaining, started: loop.now)
+        phase = .body(started: loop.now)
         return true
     }
 
     /// Answers the request whose head and body are in, now or once its answer comes.
-    private func answer(_ head: RequestHead, on loop: EventLoop) {
+    private func answer(_ head: RequestHead, body: [UInt8], on loop: EventLoop) {
         let request = head.request(body: body, arrival: requestStarted)
-        body = []
         switch loop.responder.answer(request) {
         case let .now(response):
             finish(head, with: response, on: loop)
@@ -242,12 +200,7 @@ final class Connection {
         loop.accessLog?.record(client: peer, method: head.method, path: String(head.path), status: response.status,
                                bodyBytes: head.method == "HEAD" ? 0 : response.body.count, duration: ContinuousClock.now - requestStarted)
         self.head = nil
-        if closing {
-            phase = .closing(lingering: refusedBeforeItsBody)
-        } else {
-            phase = .head
-            headParser = RequestHeadParser(limits: loop.limits)
-        }
+        phase = closing ? .closing(lingering: refusedBeforeItsBody) : .head
         // A pipelined request is waiting already; any other starts when its first bytes come.
         requestStarted = loop.now
     }
@@ -262,8 +215,7 @@ final class Connection {
                                bodyBytes: response.body.count, duration: ContinuousClock.now - requestStarted)
         phase = .closing(lingering: lingering)
         head = nil
-        chunkedBody = nil
-        body = []
+        reader.discard()
     }
 
     private func send(_ response: HTTPResponse, version: RequestHead.Version, closing: Bool, withBody: Bool, on loop: EventLoop) {
@@ -280,12 +232,10 @@ final class Connection {
 
     /// Drops what the client still sends after a closing answer, until it stops or the bounds pass.
     private func linger(until deadline: ContinuousClock.Instant, discarded: Int, on loop: EventLoop) -> Verdict {
-        input.removeAll(keepingCapacity: true)
-        consumed = 0
-        switch loop.read(from: descriptor, into: &input) {
+        switch reader.receive(by: { loop.read(from: descriptor, into: &$0) }) {
         case .bytes:
-            let total = discarded + input.count
-            input.removeAll(keepingCapacity: true)
+            let total = discarded + reader.unreadByteCount
+            reader.discard()
             guard total < Self.lingerBytes, loop.now < deadline else { return .close }
             phase = .lingering(until: deadline, discarded: total)
             return .await(readable: true)
@@ -316,9 +266,9 @@ final class Connection {
             if now - requestStarted >= deadlines.head {
                 return refuseLate("the request head did not arrive within \(deadlines.head.components.seconds) seconds of its first byte", on: loop)
             }
-        case let .body(_, started):
-            if now - started >= deadlines.bodyTime(received: body.count) {
-                return refuseLate("the request body came too slowly: \(body.count) bytes in \((now - started).components.seconds) seconds "
+        case let .body(started):
+            if now - started >= deadlines.bodyTime(received: reader.bodyBytesRead) {
+                return refuseLate("the request body came too slowly: \(reader.bodyBytesRead) bytes in \((now - started).components.seconds) seconds "
                                   + "(a body may take \(deadlines.body.components.seconds) seconds, and a second more for each "
                                   + "\(deadlines.bodyBytesPerSecond) bytes)", on: loop)
             }
@@ -342,16 +292,5 @@ final class Connection {
         lastActivity = loop.now
         finish(head, with: loop.responder.respond(toRefused: .responseTimeout(after: loop.deadlines.answer)), on: loop)
         return proceed(on: loop)
-    }
-
-    /// Lets go of the bytes taken, so that the buffer holds only what is still to be read.
-    private func compactInput() {
-        if consumed == input.count {
-            input.removeAll(keepingCapacity: true)
-            consumed = 0
-        } else if consumed >= 1 << 16 {
-            input.removeFirst(consumed)
-            consumed = 0
-        }
     }
 }
