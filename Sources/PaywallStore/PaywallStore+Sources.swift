@@ -35,6 +35,28 @@ extension PaywallStore {
         }
     }
 
+    /// Retires `name`: the source and every snapshot of it leave the store in one transaction, so that nothing of it is
+    /// served or checked for freshness any more (an import or a sync under the name starts it anew). Returns how many
+    /// snapshots went; an unknown name is `missing`, naming the sources the store knows.
+    public func removeSource(_ name: String) throws(StoreError) -> Int {
+        try changingResolution { () throws(StoreError) -> Int in
+            try database.transaction { () throws(StoreError) -> Int in
+                guard try source(named: name) != nil else {
+                    let known = try sources().map(\.name)
+                    throw StoreError(kind: .missing, message: "the store has no source '\(name)' (its sources: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+                }
+                let snapshots = try database.prepare("DELETE FROM snapshots WHERE source = ?1")
+                try snapshots.bind(name)
+                try snapshots.run()
+                let removed = database.changedRows
+                let source = try database.prepare("DELETE FROM sources WHERE name = ?1")
+                try source.bind(name)
+                try source.run()
+                return removed
+            }
+        }
+    }
+
     /// Records a sync attempt of `source`, which must exist (see `arrangeSources`).
     public func record(_ check: SyncCheck, of source: String) throws(StoreError) {
         let update = try database.prepare("""

@@ -39,7 +39,7 @@ public struct StoreStatus: Sendable {
 
 extension StoreStatus.Source {
     /// The current snapshot's fields (or `"snapshot": null`), then the last sync's.
-    var json: JSONObject {
+    public var json: JSONObject {
         var object = current?.json ?? JSONObject(["snapshot": .null, "source": .string(state.name)])
         let optional: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
         object.append("lastSync", state.checkedAt == nil ? .null : .object(JSONObject([

@@ -13,6 +13,7 @@ enum CommandTree {
     private static let groups: [(spec: CommandSpec, commands: [any Command.Type])] = [
         group("locale", abstract: "Inspect language tags and match locale preferences.", [LocaleExplainCommand.self, LocaleMatchCommand.self]),
         group("events", abstract: "Store the paywall and flow events apps send.", [EventsIngestCommand.self]),
+        group("sources", abstract: "List the store's sources, and retire one.", [SourcesListCommand.self, SourcesRemoveCommand.self]),
     ]
 
     private static func group(_ name: String, abstract: String, _ commands: [any Command.Type]) -> (CommandSpec, [any Command.Type]) {

@@ -147,6 +147,36 @@ import Testing
         #expect(placements.allSatisfy { ($0["snapshot"] as? String)?.hasPrefix("00000") == true })
     }
 
+    /// Pages of the same list, of every size, each with the total and the next page's offset until the last.
+    @Test func placementsComeInPages() throws {
+        let whole = try #require(try server.request("GET", "/v1/placements").json()["placements"] as? [[String: Any]])
+        let ids = whole.map { "\($0["source"]!)/\($0["id"]!)" }
+        for limit in 1...(ids.count + 1) {
+            var offset: Int? = 0, paged: [String] = []
+            while let next = offset {
+                let page = try server.request("GET", "/v1/placements?limit=\(limit)&offset=\(next)").json()
+                let entries = try #require(page["placements"] as? [[String: Any]])
+                #expect(entries.count == min(limit, ids.count - next))
+                #expect(page["total"] as? Int == ids.count)
+                paged += entries.map { "\($0["source"]!)/\($0["id"]!)" }
+                offset = page["nextOffset"] as? Int
+                #expect(offset == (next + limit < ids.count ? next + limit : nil))
+            }
+            #expect(paged == ids, "pages of \(limit)")
+        }
+        let past = try server.request("GET", "/v1/placements?offset=100").json()
+        #expect((past["placements"] as? [Any])?.isEmpty == true && past["nextOffset"] == nil)
+        for (query, message) in [("limit=0", "invalid value '0' for limit: expected a whole number from 1 to 10000"),
+                                 ("limit=10001", "invalid value '10001' for limit"),
+                                 ("limit=%2B5", "invalid value '+5' for limit"),
+                                 ("offset=99999999999999999999", "invalid value '99999999999999999999' for offset"),
+                                 ("page=2", "unknown query parameter 'page'")] {
+            let refused = try server.request("GET", "/v1/placements?\(query)")
+            #expect(refused.status == 400)
+            #expect(refused.body.contains(message), "\(query): \(refused.body)")
+        }
+    }
+
     @Test func localeMatchIsTheCLIsJSON() throws {
         let response = try server.request("GET", "/v1/locales/match?available=en,es,es-419&locale=es-AR&locale=fr%3Bq%3D0.2")
         let cli = try store.run(["locale", "match", "--json", "--available", "en,es,es-419", "es-AR", "fr;q=0.2"])

@@ -72,6 +72,16 @@ struct QueryParameters {
         }
     }
 
+    /// A whole number within `range` (absent: nil), in decimal digits: its digits are counted before it is read.
+    func count(_ name: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
+        guard let text = try value(name) else { return nil }
+        guard !text.isEmpty, text.utf8.count <= String(range.upperBound).utf8.count, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              let number = Int(text), range.contains(number) else {
+            throw .badRequest("invalid value '\(text.prefix(64))' for \(name): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
     /// The `prefix`-named parameters as keys (what follows the prefix) and values (`attr.plan=pro`), each
     /// as decoded: `attr.a%3Db=c` is the key `a=b` with the value `c`.
     func prefixed(_ prefix: String) throws(APIError) -> [(key: String, value: String)] {

@@ -50,8 +50,11 @@ enum LocaleMatchCommand: Command {
         let match = matcher.match(preferences)
         for skipped in matcher.unusableAvailables { context.warn("skipped available: \(skipped.reason)") }
         for skipped in match.skippedPreferences { context.warn("skipped preference: \(skipped.reason)") }
-        context.standardOutput.writeLine(arguments.flag("json")
-            ? match.json(requested: preferences, defaultLocale: matcher.defaultLocale).rendered(pretty: true) : match.matched)
+        if arguments.flag("json") {
+            context.standardOutput.writeJSON(match.json(requested: preferences, defaultLocale: matcher.defaultLocale))
+        } else {
+            context.standardOutput.writeLine(match.matched)
+        }
     }
 
     private static func validatedDefault(_ text: String, mode: MatchMode, policy: LocalePolicy) throws(CommandFailure) -> String {

@@ -119,7 +119,7 @@ enum ServeCommand: Command {
             throw CommandFailure(exitCode: .unavailable, message: error.message)
         }
         let startup = JSONObject(["listening": .string(bound.url), "snapshots": .strings(holder.served?.keys ?? [])])
-        context.standardOutput.writeLine(JSONValue.object(startup).rendered())
+        context.standardOutput.writeJSON(.object(startup), pretty: false)
         context.standardOutput.flush()
         reloader.start()
         retention.start()

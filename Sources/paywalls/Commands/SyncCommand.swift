@@ -63,7 +63,7 @@ enum SyncCommand: Command {
         }
         let summary = JSONObject(["store": .string(storePath), "sources": .array(results.map { .object(SyncLog.fields(of: $0)) })])
         // One line beside JSON logs, so that a log file collecting both stays one object per line.
-        context.standardOutput.writeLine(JSONValue.object(summary).rendered(pretty: format == .human))
+        context.standardOutput.writeJSON(.object(summary), pretty: format == .human)
         let failures = results.compactMap { result -> (String, Failure)? in
             guard case let .failed(failure) = result.outcome else { return nil }
             return (result.source, failure)

@@ -2,7 +2,8 @@ import Basics
 import Glibc
 import PaywallModel
 
-/// Buffered writes to a file descriptor (stdout or stderr), flushed in large blocks.
+/// Buffered writes to a file descriptor (stdout or stderr), flushed in large blocks. Text is for people and is
+/// written terminal-safe (`TerminalText`); JSON and bytes are for machines and are written as they are.
 final class OutputChannel {
     let fileDescriptor: Int32
     private var buffer: [UInt8] = []
@@ -16,8 +17,13 @@ final class OutputChannel {
     }
 
     func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(contentsOf: TerminalText.safe(text, keepsLineBreaks: true).utf8)
         if buffer.count >= blockSize { flush() }
+    }
+
+    /// The program's own terminal control (a progress line's return to its start, its clearing), written as it is.
+    func writeControl(_ sequence: String) {
+        buffer.append(contentsOf: sequence.utf8)
     }
 
     func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
@@ -30,10 +36,10 @@ final class OutputChannel {
         write(bytes: CollectionOfOne(UInt8(ascii: "\n")))
     }
 
-    /// `value` as pretty JSON and a newline: what a command prints for machines. Rendered straight into
-    /// the buffer, with no `String` in between (a bundle is tens of kilobytes).
-    func writeJSON(_ value: JSONValue) {
-        value.render(into: &buffer, pretty: true)
+    /// `value` as JSON (pretty unless asked for one line) and a newline: what a command prints for machines.
+    /// Rendered straight into the buffer, with no `String` in between (a bundle is tens of kilobytes).
+    func writeJSON(_ value: JSONValue, pretty: Bool = true) {
+        value.render(into: &buffer, pretty: pretty)
         write(bytes: CollectionOfOne(UInt8(ascii: "\n")))
     }
 

@@ -111,10 +111,12 @@ final class SyncLog {
             guard percent != lastProgressPercent else { return }
             lastProgressPercent = percent
             let filled = width * percent / 100
-            channel.write("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] "
+            channel.writeControl("\r")
+            channel.write("[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] "
                           + "\(percent)% \(byteCount(received)) of \(byteCount(expected))")
         } else {
-            channel.write("\r\(byteCount(received)) received")
+            channel.writeControl("\r")
+            channel.write("\(byteCount(received)) received")
         }
         channel.flush()
         progressShown = true
@@ -122,7 +124,7 @@ final class SyncLog {
 
     private func clearProgress() {
         guard progressShown else { return }
-        channel.write("\r\u{1B}[K")
+        channel.writeControl("\r\u{1B}[K")
         progressShown = false
         lastProgressPercent = -1
     }
