@@ -3,20 +3,22 @@ import PaywallModel
 import PaywallStore
 
 /// A placement's audiences as choosing among them reads them: in the order they are tried, their
-/// segments' conditions looked up and laid out one after another, and their variations in the order
-/// the A/B draw walks them. Built for each resolution from the store; once per placement by a compiled
+/// segments' conditions looked up and laid out once per segment (however many audiences name it), and
+/// their variations in the order the A/B draw walks them. Built for each resolution from the store; once per placement by a compiled
 /// snapshot, where trying a placement's audiences then reads one short array.
 struct AudienceTable: Sendable {
     struct Entry: Sendable {
         /// The audience's position in the placement's audiences.
         let index: Int
-        /// Its segments' positions in `segmentConditions`.
+        /// Its segments' positions in `audienceSegments`.
         let segments: Range<Int>
     }
 
     /// By ascending priority.
     private let entries: [Entry]
-    /// Each segment's conditions in `conditions`; nil for a segment the snapshot lacks, which never matches.
+    /// The segments the audiences name, one after another: positions in `segmentConditions`.
+    private let audienceSegments: [Int]
+    /// Each distinct segment's conditions in `conditions`; nil for a segment the snapshot lacks, which never matches.
     private let segmentConditions: [Range<Int>?]
     private let conditions: [ConditionCheck]
     /// By audience position.
@@ -27,17 +29,25 @@ struct AudienceTable: Sendable {
         // Exports usually list audiences by priority already, which then costs no sort.
         let inOrder = zip(audiences, audiences.dropFirst()).allSatisfy { $0.priority <= $1.priority }
         let order = inOrder ? Array(audiences.indices) : audiences.indices.sorted { audiences[$0].priority < audiences[$1].priority }
-        var entries: [Entry] = [], segmentConditions: [Range<Int>?] = [], conditions: [ConditionCheck] = []
+        var entries: [Entry] = [], audienceSegments: [Int] = [], segmentConditions: [Range<Int>?] = [], conditions: [ConditionCheck] = []
+        var positions: [String: Int] = [:]
         for index in order {
-            let firstSegment = segmentConditions.count
+            let firstSegment = audienceSegments.count
             for id in audiences[index].segmentIDs {
+                if let position = positions[id] {
+                    audienceSegments.append(position)
+                    continue
+                }
                 let segment = stored.segment(id)
+                positions[id] = segmentConditions.count
+                audienceSegments.append(segmentConditions.count)
                 segmentConditions.append(segment.map { conditions.count..<(conditions.count + $0.conditions.count) })
                 conditions += segment?.conditions.map(ConditionCheck.init) ?? []
             }
-            entries.append(Entry(index: index, segments: firstSegment..<segmentConditions.count))
+            entries.append(Entry(index: index, segments: firstSegment..<audienceSegments.count))
         }
         self.entries = entries
+        self.audienceSegments = audienceSegments
         self.segmentConditions = segmentConditions
         self.conditions = conditions
         draws = audiences.map(VariationDraw.init)
@@ -48,29 +58,38 @@ struct AudienceTable: Sendable {
     /// does not match (nil when only the default audience was asked for).
     /// Loops over positions: every resolution runs it, and iterating the arrays would copy (and retain)
     /// each condition.
+    /// Each segment is tested at most once per call, however many audiences name it.
     func firstEntry(for request: ResolutionRequest, passedOver: (_ audience: Int, _ failingSegment: Int?) -> Void = { _, _ in }) -> Entry? {
-        for position in entries.indices {
-            let segments = entries[position].segments
-            if request.defaultAudienceOnly, !segments.isEmpty {
-                passedOver(entries[position].index, nil)
-                continue
+        withUnsafeTemporaryAllocation(of: Verdict.self, capacity: segmentConditions.count) { verdicts in
+            verdicts.initialize(repeating: .untested)
+            for position in entries.indices {
+                let segments = entries[position].segments
+                if request.defaultAudienceOnly, !segments.isEmpty {
+                    passedOver(entries[position].index, nil)
+                    continue
+                }
+                if let failing = firstFailingSegment(in: segments, for: request.context, verdicts: verdicts) {
+                    passedOver(entries[position].index, failing - segments.lowerBound)
+                    continue
+                }
+                return entries[position]
             }
-            if let failing = firstFailingSegment(in: segments, for: request.context) {
-                passedOver(entries[position].index, failing - segments.lowerBound)
-                continue
-            }
-            return entries[position]
+            return nil
         }
-        return nil
     }
 
-    /// The first of `segments` whose conditions `context` does not all satisfy.
-    private func firstFailingSegment(in segments: Range<Int>, for context: UserContext) -> Int? {
-        for segment in segments {
-            guard let range = segmentConditions[segment] else { return segment }
-            for condition in range where !conditions[condition].holds(for: context) {
-                return segment
+    private enum Verdict { case untested, holds, fails }
+
+    /// The first of `segments` (positions in `audienceSegments`) whose conditions `context` does not all
+    /// satisfy; each segment's verdict kept in `verdicts`.
+    private func firstFailingSegment(in segments: Range<Int>, for context: UserContext, verdicts: UnsafeMutableBufferPointer<Verdict>) -> Int? {
+        for position in segments {
+            let segment = audienceSegments[position]
+            if verdicts[segment] == .untested {
+                let holds = segmentConditions[segment].map { range in range.allSatisfy { conditions[$0].holds(for: context) } } ?? false
+                verdicts[segment] = holds ? .holds : .fails
             }
+            if verdicts[segment] == .fails { return position }
         }
         return nil
     }

@@ -10,13 +10,16 @@ extension PaywallStore {
     ///     with the paywall, see `StoredPaywall.localeIdentities`).
     ///   - formattedTexts: prices and periods formatted beforehand, for `formattedTexts(for:keys:in:)`.
     ///   - localeFacts: ICU's answers about the export's locales, for `localeFacts(of:)`.
+    ///   Both are worked out only once the content is known to be new: an unchanged re-import costs a lookup.
     public func publish(_ export: PaywallExport, source: String, contentHash: String, importedAt: String,
                         retention: Int = defaultRetention, localeIdentity: ((String) -> String?)? = nil,
-                        formattedTexts: [FormattedText] = [], localeFacts: String? = nil) throws(StoreError) -> PublishOutcome {
+                        formattedTexts: @autoclosure () -> [FormattedText] = [],
+                        localeFacts: @autoclosure () -> String? = nil) throws(StoreError) -> PublishOutcome {
         if let current = try currentSnapshot(of: source), current.contentHash == contentHash {
             try restoreResolutionImageIfMissing()
             return .unchanged(current)
         }
+        let (formattedTexts, localeFacts) = (formattedTexts(), localeFacts())
         return try changingResolution { () throws(StoreError) -> PublishOutcome in
             try insert(export, source: source, contentHash: contentHash, importedAt: importedAt, retention: retention,
                        localeIdentity: localeIdentity, formattedTexts: formattedTexts, localeFacts: localeFacts)

@@ -15,7 +15,8 @@ public struct DecodedExport {
 extension PaywallStore {
     /// Publishes `decoded` as `source`'s new snapshot, unless it is the content of the current one (see
     /// `publish`), keeping what a cold resolution would otherwise ask ICU: each localization key's
-    /// identity, prices and periods formatted for the export's locales, ICU's answers about them.
+    /// identity, prices and periods formatted for the locales of the paywalls that sell them, ICU's answers
+    /// about the export's locales. Nothing of it is worked out for content that is already current.
     public func publish(_ decoded: DecodedExport, source: String, importedAt: String = Timestamp.now(),
                         retention: Int = defaultRetention) throws(StoreError) -> PublishOutcome {
         try publish(decoded.export, source: source, contentHash: decoded.contentHash, importedAt: importedAt, retention: retention,

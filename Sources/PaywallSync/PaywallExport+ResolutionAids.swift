@@ -3,33 +3,48 @@ import PaywallModel
 import PaywallStore
 
 extension PaywallExport {
-    /// Every price and period of the export formatted, as `resolve` formats them, for each locale its
-    /// paywalls, product titles, onboardings and flows name: a cold `resolve` for a user who asks for
-    /// one of those (or who gets one matched) reads these instead of loading ICU's number formatting.
-    /// What ICU cannot format is left out (`resolve` then says why).
+    /// The most texts import formats, and the most (locale, text) pairs it looks at to choose them: what
+    /// a realistic catalogue needs several times over (60 locales of a few hundred prices), while an
+    /// export that names thousands of each costs no more. Past them, `resolve` formats what it shows.
+    static let formattedTextLimit = 100_000
+    static let formattingStepLimit = 2_000_000
+
+    /// The prices and periods a request can show, formatted as `resolve` formats them, for each locale
+    /// of the paywall that sells them: a cold `resolve` for a user who asks for one of those (or who
+    /// gets one matched) reads these instead of loading ICU's number formatting. Only the pairs a
+    /// paywall reaches, and at most `formattedTextLimit` of them. What ICU cannot format is left out
+    /// (`resolve` then says why).
     public func formattedTexts() -> [FormattedText] {
-        var seen: Set<String> = []
-        let locales = localeSpellings.sorted().compactMap { try? LanguageTag(parsing: $0) }.filter { seen.insert($0.identifier).inserted }
-        var priceSeen: Set<String> = [], periodSeen: Set<String> = []
-        let prices = products.flatMap(\.prices).filter { priceSeen.insert(ProductFormatter.priceKey($0.amount, currency: $0.currency)).inserted }
-        let periods = products.flatMap { [$0.period, $0.trial].compactMap { $0 } }
-            .filter { periodSeen.insert("\($0.count) \($0.unit.rawValue)").inserted }
-        // Locale by locale, so that a few formatters at a time are alive.
-        let formatter = ProductFormatter(cacheLimit: 64)
-        var texts: [FormattedText] = []
-        for locale in locales {
-            for price in prices {
-                guard let text = try? formatter.price(price.amount, currency: price.currency, locale: locale) else { continue }
-                texts.append(FormattedText(locale: locale.identifier, key: ProductFormatter.priceKey(price.amount, currency: price.currency),
-                                           text: text))
+        var wanted: [String: [String: FormattedValue]] = [:]
+        var (count, steps) = (0, 0)
+        var tags: [String: LanguageTag?] = [:]
+        let productsByKey = Dictionary(products.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        paywalls: for paywall in paywalls {
+            let locales = paywall.localizations.compactMap { localization in
+                if let known = tags[localization.locale] { return known }
+                let tag = try? LanguageTag(parsing: localization.locale)
+                tags[localization.locale] = tag
+                return tag
             }
-            for period in periods {
-                guard let unit = PeriodUnit(rawValue: period.unit.rawValue),
-                      let text = try? formatter.period(period.count, unit, locale: locale) else { continue }
-                texts.append(FormattedText(locale: locale.identifier, key: ProductFormatter.periodKey(period.count, unit), text: text))
+            for product in paywall.productKeys.compactMap({ productsByKey[$0] }) {
+                let values = product.prices.map(FormattedValue.price) + [product.period, product.trial].compactMap(FormattedValue.init)
+                for locale in locales {
+                    for value in values {
+                        steps += 1
+                        guard steps <= Self.formattingStepLimit, count < Self.formattedTextLimit else { break paywalls }
+                        if wanted[locale.identifier, default: [:]].updateValue(value, forKey: value.key) == nil { count += 1 }
+                    }
+                }
             }
         }
-        return texts
+        // Locale by locale, so that a few formatters at a time are alive.
+        let formatter = ProductFormatter(cacheLimit: 64)
+        return wanted.keys.sorted().flatMap { identifier -> [FormattedText] in
+            guard let locale = try? LanguageTag(parsing: identifier) else { return [] }
+            return wanted[identifier, default: [:]].sorted { $0.key < $1.key }.compactMap { key, value in
+                value.text(formatter, locale).map { FormattedText(locale: identifier, key: key, text: $0) }
+            }
+        }
     }
 
     /// ICU's answers that resolving against the export will ask, recorded for `LocaleFacts.learn`: for
@@ -57,5 +72,30 @@ extension PaywallExport {
         for onboarding in onboardings { spellings.formUnion([onboarding.builderLocale] + [onboarding.remoteConfig?.locale].compactMap { $0 }) }
         for flow in flows { spellings.formUnion(flow.locales) }
         return spellings
+    }
+}
+
+/// A price or a period, as `resolve` formats it and keys it.
+private enum FormattedValue {
+    case price(Price)
+    case period(Int, PeriodUnit)
+
+    init?(_ period: SubscriptionPeriod?) {
+        guard let period, let unit = PeriodUnit(rawValue: period.unit.rawValue) else { return nil }
+        self = .period(period.count, unit)
+    }
+
+    var key: String {
+        switch self {
+        case let .price(price): ProductFormatter.priceKey(price.amount, currency: price.currency)
+        case let .period(count, unit): ProductFormatter.periodKey(count, unit)
+        }
+    }
+
+    func text(_ formatter: ProductFormatter, _ locale: LanguageTag) -> String? {
+        switch self {
+        case let .price(price): try? formatter.price(price.amount, currency: price.currency, locale: locale)
+        case let .period(count, unit): try? formatter.period(count, unit, locale: locale)
+        }
     }
 }

@@ -40,20 +40,20 @@ import Testing
         #expect(germany.string("products/1/localizedPrice") == "10,99\u{A0}€")
     }
 
-    /// Amounts at the bound (13 digits before the point, 6 after) import and resolve, exact; one digit more either
+    /// Amounts at the bound (18 digits before the point, 6 after) import and resolve, exact; one digit more either
     /// side is refused at its pointer, as is a leading zero (the bundle's JSON number would not be one), and nothing
     /// is published.
     @Test func amountsAreBoundedBeforeTheyAreFormatted() throws {
         let sample = try String(contentsOfFile: TemporaryStore.samplePath, encoding: .utf8)
-        let largest = try store.write(sample.replacingOccurrences(of: #""amount": "49.90""#, with: #""amount": "9999999999999.999999""#),
+        let largest = try store.write(sample.replacingOccurrences(of: #""amount": "49.90""#, with: #""amount": "999999999999999999.999999""#),
                                       to: "largest.json")
         try store.importExport(largest)
         let bundle = try store.resolve(["--placement", "onboarding", "--locale", "pt-BR", "--country", "BR"])
-        #expect(bundle.text.contains(#""price": 9999999999999.999999,"#), "\(bundle.text)")
-        #expect(bundle.string("products/1/localizedPrice") == "R$\u{A0}10.000.000.000.000,00")
+        #expect(bundle.text.contains(#""price": 999999999999999999.999999,"#), "\(bundle.text)")
+        #expect(bundle.string("products/1/localizedPrice") == "R$\u{A0}1.000.000.000.000.000.000,00")
         let snapshots = try store.run(["snapshots", "--json"]).standardOutput
-        for (amount, problem) in [("12345678901234", "has more than 13 digits before its point or 6 after it"),
-                                  ("49.1234567", "has more than 13 digits before its point or 6 after it"),
+        for (amount, problem) in [("1234567890123456789", "has more than 18 digits before its point or 6 after it"),
+                                  ("49.1234567", "has more than 18 digits before its point or 6 after it"),
                                   ("049.90", "is not a decimal amount such as 49.90"), ("00.99", "is not a decimal amount such as 49.90")] {
             let file = try store.write(sample.replacingOccurrences(of: #""amount": "49.90""#, with: #""amount": "\#(amount)""#), to: "\(amount).json")
             let outcome = try store.run(["import", file])

@@ -34,7 +34,10 @@ public struct ExportDecoder {
                 progress?(element.endOffset)
             }
         } catch {
-            throw InvalidExport(issues: [ValidationIssue(.root, "not valid JSON: \(error)")], truncated: false)
+            // A value past a bound is valid JSON, refused where it is; anything else is a syntax error of the file.
+            let issue = error.pointer.map { ValidationIssue($0, "\(error.reason) (line \(error.line), column \(error.column))") }
+                ?? ValidationIssue(.root, "not valid JSON: \(error)")
+            throw InvalidExport(issues: [issue], truncated: false)
         }
         return try decode(document, format: format, issues: issues, v1: v1)
     }

@@ -78,10 +78,11 @@ final class PaywallExportV1Decoder {
 
     private func decodeSegment(_ reader: FieldReader) -> Segment? {
         let id = reader.identifier("id")
-        let conditions = (reader.array("conditions") ?? []).map { element in
+        let conditionsRead = reader.array("conditions", atMost: ExportLimits.conditionsPerSegment, "conditions in a segment")
+        let conditions = (conditionsRead ?? []).map { element in
             FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decodeCondition)
         }
-        guard let id, !conditions.contains(where: { $0 == nil }) else { return nil }
+        guard let id, conditionsRead != nil, !conditions.contains(where: { $0 == nil }) else { return nil }
         return Segment(id: id, conditions: conditions.compactMap { $0 })
     }
 
@@ -96,7 +97,7 @@ final class PaywallExportV1Decoder {
         let values: [String]?
         switch op.operands {
         case .list:
-            values = reader.strings("values")
+            values = reader.strings("values", atMost: ExportLimits.valuesPerCondition, "values in a condition")
             if values?.isEmpty == true { issues.report(reader.at("values"), "must list at least one value") }
         case .single:
             values = reader.string("value").map { [$0] }
@@ -118,10 +119,12 @@ final class PaywallExportV1Decoder {
         let period = reader.optionalObject("period", decodePeriod)
         let trial = reader.optionalObject("trial", decodePeriod)
         let titles = localizedTexts(reader, "titles")
-        let prices = (reader.array("prices") ?? []).map { element in
+        let pricesRead = reader.array("prices", atMost: ExportLimits.pricesPerProduct, "prices of a product")
+        let prices = (pricesRead ?? []).map { element in
             FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decodePrice)
         }
-        guard let id, let vendorProductID, period.valid, trial.valid, let titles, !prices.contains(where: { $0 == nil }) else { return nil }
+        guard let id, let vendorProductID, period.valid, trial.valid, let titles, pricesRead != nil,
+              !prices.contains(where: { $0 == nil }) else { return nil }
         return Product(id: id, vendorProductID: vendorProductID, accessLevelID: accessLevelID, period: period.value,
                        trial: trial.value, titles: titles, prices: prices.compactMap { $0 })
     }
@@ -151,12 +154,14 @@ final class PaywallExportV1Decoder {
     private func decodePaywall(_ reader: FieldReader) -> Paywall? {
         let id = reader.identifier("id")
         let name = reader.string("name")
-        let productKeys = reader.strings("product_ids")
+        let productKeys = reader.strings("product_ids", atMost: ExportLimits.productsPerPaywall, "products in a paywall")
+            .flatMap { reader.noneRepeated($0, in: "product_ids", "product") ? $0 : nil }
         // Without its own, a paywall takes the export's default locale (filled in by `decode`).
         let defaultLocale = reader.locale("default_locale", required: false, problem: localeProblem) ?? ""
         var localizations: [Localization] = []
-        var complete = true
-        for member in reader.objectValue("localizations")?.members ?? [] {
+        let localizationMembers = reader.objectValue("localizations")?.members ?? []
+        var complete = reader.withinLimit("localizations", count: localizationMembers.count, ExportLimits.localesPerPaywall, "localizations of a paywall")
+        for member in complete ? localizationMembers : [] {
             let pointer = reader.at("localizations").appending(member.key)
             if let problem = localeProblem(member.key) {
                 issues.report(pointer, "invalid locale key: \(problem)")
@@ -211,17 +216,19 @@ final class PaywallExportV1Decoder {
 
     private func decodePlacement(_ reader: FieldReader) -> Placement? {
         let id = reader.identifier("id")
-        let audiences = (reader.array("audiences") ?? []).map { element in
+        let audiencesRead = reader.array("audiences", atMost: ExportLimits.audiencesPerPlacement, "audiences of a placement")
+        let audiences = (audiencesRead ?? []).map { element in
             FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decodeAudience)
         }
-        guard let id, !audiences.contains(where: { $0 == nil }) else { return nil }
+        guard let id, audiencesRead != nil, !audiences.contains(where: { $0 == nil }) else { return nil }
         return Placement(id: id, audiences: audiences.compactMap { $0 })
     }
 
     private func decodeAudience(_ reader: FieldReader) -> Audience? {
         let name = reader.string("name")
         let priority = reader.integer("priority", in: Int(Int32.min)...Int(Int32.max))
-        let segmentIDs = reader.strings("segment_ids")
+        let segmentIDs = reader.strings("segment_ids", atMost: ExportLimits.segmentsPerAudience, "segments of an audience")
+            .flatMap { reader.noneRepeated($0, in: "segment_ids", "segment") ? $0 : nil }
         let versionID = reader.identifier("version_id")
         let variations = (reader.array("variations") ?? []).map { element in
             FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decodeVariation)
@@ -246,6 +253,7 @@ final class PaywallExportV1Decoder {
         guard let object = reader.objectValue(key, required: false) else {
             return reader.isAbsent(key) ? [:] : nil
         }
+        guard reader.withinLimit(key, count: object.members.count, ExportLimits.localesPerPaywall, "languages of a product's titles") else { return nil }
         var texts: [String: String] = [:]
         var valid = true
         for member in object.members {
@@ -274,9 +282,9 @@ final class PaywallExportV1Decoder {
 }
 
 /// What is wrong with a price's amount, or nil for one such as `49.90` or `1200`: digits with an optional fraction, no
-/// sign, no exponent, no leading zero (bundles write it as a JSON number, as it is), at most 13 digits before the
-/// point and 6 after (as events' prices). The bound comes before any work: each amount is formatted for every
-/// locale, and a million digits took seconds and megabytes each.
+/// sign, no exponent, no leading zero (bundles write it as a JSON number, as it is), at most 18 digits before the
+/// point and 6 after (any price in any currency, in millionths of its unit). The bound comes before any work: each
+/// amount is formatted, and a million digits took seconds and megabytes each.
 func amountProblem(_ text: String) -> String? {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     let shown = text.count > 64 ? "'\(text.prefix(64))…'" : "'\(text)'"
@@ -284,8 +292,8 @@ func amountProblem(_ text: String) -> String? {
           parts[0] == "0" || !parts[0].hasPrefix("0") else {
         return "\(shown) is not a decimal amount such as 49.90"
     }
-    guard parts[0].utf8.count <= 13, parts.count == 1 || parts[1].utf8.count <= 6 else {
-        return "\(shown) has more than 13 digits before its point or 6 after it"
+    guard parts[0].utf8.count <= 18, parts.count == 1 || parts[1].utf8.count <= 6 else {
+        return "\(shown) has more than 18 digits before its point or 6 after it"
     }
     return nil
 }

@@ -1,5 +1,5 @@
 /// One problem found in an export: where, and what is wrong, in plain English.
-public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
+public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {
     public let pointer: JSONPointer
     public let reason: String
 
@@ -66,6 +66,8 @@ public final class IssueCollector {
     public let repeatedMembers: RepeatedMemberRule
     /// What is said about the document without refusing it, each once.
     public private(set) var warnings: [ValidationIssue] = []
+    /// The same, to tell one said already at once however many there are.
+    private var warned: Set<ValidationIssue> = []
 
     public init(limit: Int, repeatedMembers: RepeatedMemberRule = .refuse) {
         self.limit = limit
@@ -85,7 +87,7 @@ public final class IssueCollector {
     /// Says something about the document at `pointer` without refusing it; said once however often it is found.
     public func warn(_ pointer: JSONPointer, _ reason: String) {
         let warning = ValidationIssue(pointer, reason)
-        if !warnings.contains(warning) { warnings.append(warning) }
+        if warned.insert(warning).inserted { warnings.append(warning) }
     }
 
     public func report(_ pointer: JSONPointer, _ reason: String) {

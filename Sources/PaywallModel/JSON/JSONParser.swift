@@ -4,6 +4,10 @@ public struct JSONParser {
     public struct Limits: Sendable {
         public var maximumDepth = 64
         public var maximumStringBytes = 1 << 20
+        /// The longest number, in bytes. 1,024 holds any double written out in full (its longest exact decimal
+        /// has 767 significant digits), and refuses the million-digit numbers that would otherwise be kept
+        /// and served as they are, each as large as the file allows.
+        public var maximumNumberBytes = 1024
 
         public init() {}
     }
@@ -116,15 +120,19 @@ public struct JSONParser {
             position += 1
             skipWhitespace()
             // A repeated collection is kept in the tree, unread like any repeated member, rather than streamed a second time.
-            if depth == 1, let sink, !isRepeated, streamedKeys.contains(key), peek(UInt8(ascii: "[")) {
-                _ = try nested { (parser) throws(JSONSyntaxError) in
-                    try parser.parseArray { index, value, endOffset in
-                        sink(StreamedElement(key: key, index: index, value: value, endOffset: endOffset))
+            do {
+                if depth == 1, let sink, !isRepeated, streamedKeys.contains(key), peek(UInt8(ascii: "[")) {
+                    _ = try nested { (parser) throws(JSONSyntaxError) in
+                        try parser.parseArray { index, value, endOffset in
+                            sink(StreamedElement(key: key, index: index, value: value, endOffset: endOffset))
+                        }
                     }
+                    object.append(key, .array([]))
+                } else {
+                    object.append(key, try parseValue())
                 }
-                object.append(key, .array([]))
-            } else {
-                object.append(key, try parseValue())
+            } catch {
+                throw error.within(key)
             }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
@@ -149,7 +157,12 @@ public struct JSONParser {
         skipWhitespace()
         if peek(UInt8(ascii: "]")) { position += 1; observer?.arrayEnded(); return elements }
         while true {
-            let element = try parseValue()
+            let element: JSONValue
+            do {
+                element = try parseValue()
+            } catch {
+                throw error.within(String(count))
+            }
             if let sink { sink(count, element, position) } else { elements.append(element) }
             count += 1
             skipWhitespace()
@@ -286,6 +299,11 @@ public struct JSONParser {
             position += 1
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
             if digits(&self) == 0 { throw error("invalid number: expected a digit in the exponent") }
+        }
+        if position - start > limits.maximumNumberBytes {
+            var tooLong = error("number longer than \(limits.maximumNumberBytes) bytes", at: start)
+            tooLong.pointer = .root
+            throw tooLong
         }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }

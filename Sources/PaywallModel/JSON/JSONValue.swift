@@ -1,6 +1,6 @@
 /// A JSON document as read: objects keep their keys in the order written, and numbers keep the
 /// literal text, so that decimal prices stay exact and a document written back says what it said.
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// The number exactly as written (`49.90`, `1e3`).
@@ -23,8 +23,8 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON object with its members in document order.
-public struct JSONObject: Sendable, Equatable {
-    public struct Member: Sendable, Equatable {
+public struct JSONObject: Sendable, Hashable {
+    public struct Member: Sendable, Hashable {
         public let key: String
         public let value: JSONValue
 
@@ -63,5 +63,9 @@ public struct JSONObject: Sendable, Equatable {
     /// Objects are equal when their members are: `repeatedKey` follows from them.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members == rhs.members
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(members)
     }
 }

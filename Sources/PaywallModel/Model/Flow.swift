@@ -1,6 +1,6 @@
 /// A flow (formats 10 and 11, docs/formats.md): screens laid out by UI schemas, the paywalls they show, and
 /// a remote config in every language. Unlike a paywall, a flow carries all its languages at once.
-public struct Flow: Sendable, Equatable {
+public struct Flow: Sendable, Hashable {
     public var id: String
     /// What variations refer to it by, unique in the export: its id, unless a vendor file's variations
     /// carry different content under one id, each then kept under a key of its own (`FallbackCatalog`).
@@ -47,7 +47,7 @@ public struct Flow: Sendable, Equatable {
 }
 
 /// A paywall shown inside a flow.
-public struct FlowPaywall: Sendable, Equatable {
+public struct FlowPaywall: Sendable, Hashable {
     public var variationID: String
     public var paywallID: String
     public var paywallName: String
@@ -65,7 +65,7 @@ public struct FlowPaywall: Sendable, Equatable {
 }
 
 /// One UI schema of a flow: its screen texts in every language.
-public struct FlowLayout: Sendable, Equatable {
+public struct FlowLayout: Sendable, Hashable {
     /// The `ui_builder` key: a `flow_layout_id` (format 11) or the flow's `flow_version_id` (format 10).
     public var id: String
     /// `default_localization`: where strings missing in a language come from.

@@ -1,6 +1,6 @@
 /// A web-builder onboarding (docs/formats.md): screens the vendor's builder serves at `configURL`, localized
 /// there from the `Accept-Language` the app sends, so the export holds no strings of its own.
-public struct Onboarding: Sendable, Equatable {
+public struct Onboarding: Sendable, Hashable {
     public var id: String
     /// What variations refer to it by, unique in the export: its id, unless a vendor file's variations
     /// carry different content under one id, each then kept under a key of its own (`FallbackCatalog`).
@@ -24,7 +24,7 @@ public struct Onboarding: Sendable, Equatable {
 
 /// A remote config in one language: the free JSON object an app reads, and the locale it is for, as
 /// the export spells it.
-public struct RemoteConfig: Sendable, Equatable {
+public struct RemoteConfig: Sendable, Hashable {
     public var locale: String
     public var document: JSONValue
 

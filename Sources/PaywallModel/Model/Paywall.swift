@@ -1,5 +1,5 @@
 /// A paywall: its products, its localizations, and its Paywall Builder view.
-public struct Paywall: Sendable, Equatable {
+public struct Paywall: Sendable, Hashable {
     public var id: String
     /// What variations refer to it by, unique in the export: its id, unless a vendor file's variations
     /// carry different content under one id, each then kept under a key of its own (`FallbackCatalog`).
@@ -25,7 +25,7 @@ public struct Paywall: Sendable, Equatable {
 }
 
 /// What a paywall says in one locale. Missing parts fall back along the locale chain.
-public struct Localization: Sendable, Equatable {
+public struct Localization: Sendable, Hashable {
     /// The locale key as the export spells it (`pt-br`).
     public var locale: String
     public var remoteConfig: JSONValue?
@@ -44,7 +44,7 @@ public struct Localization: Sendable, Equatable {
 }
 
 /// The Paywall Builder layout, shared by all locales.
-public struct ViewConfiguration: Sendable, Equatable {
+public struct ViewConfiguration: Sendable, Hashable {
     public var templateID: String?
     public var assets: JSONObject
     public var timers: [String]

@@ -1,5 +1,5 @@
 /// A product a paywall sells, with its per-locale titles and per-country prices.
-public struct Product: Sendable, Equatable {
+public struct Product: Sendable, Hashable {
     public var id: String
     /// What paywalls refer to it by, unique in the export: its id, unless a vendor file's paywalls
     /// sell it with different details (other offers), each then kept under a key of its own
@@ -33,7 +33,7 @@ public struct Product: Sendable, Equatable {
 /// What the vendor's fallback file says of a product as a paywall sells it (docs/formats.md): the
 /// dashboard's id, type and title, and the store offers the purchase applies. Each is nil when the
 /// file does not say it.
-public struct VendorProductDetails: Sendable, Equatable {
+public struct VendorProductDetails: Sendable, Hashable {
     public var adaptyProductID: String?
     /// `product_type` (formats 9 to 11): `weekly`, `monthly`, ..., `lifetime`, `consumable`,
     /// `uncategorised`, as the file spells it.
@@ -66,7 +66,7 @@ public struct VendorProductDetails: Sendable, Equatable {
     }
 }
 
-public struct SubscriptionPeriod: Sendable, Equatable {
+public struct SubscriptionPeriod: Sendable, Hashable {
     public enum Unit: String, CaseIterable, Sendable {
         case day, week, month, year
     }
@@ -80,7 +80,7 @@ public struct SubscriptionPeriod: Sendable, Equatable {
     }
 }
 
-public struct Price: Sendable, Equatable {
+public struct Price: Sendable, Hashable {
     /// ISO 3166 region code.
     public var country: String
     /// ISO 4217 currency code.

@@ -38,13 +38,18 @@ struct FallbackCatalog {
 }
 
 /// Elements of one kind in the order first seen, each distinct content of an id once: the first under
-/// the id itself, another under `id~2`, `id~3`, … (the first such key no element has).
-struct Catalog<Element: Equatable> {
+/// the id itself, another under `id~2`, `id~3`, … (the first such key no element has). Each element is
+/// looked up by its content, so that a file repeating an id thousands of times costs no more per copy.
+struct Catalog<Element: Hashable> {
     let noun: String
     let keyPath: WritableKeyPath<Element, String>
     private(set) var elements: [Located<Element>] = []
-    /// Positions of the elements of each id, in the order first seen.
-    private var positions: [String: [Int]] = [:]
+    /// The key each distinct content is kept under, the content keyed by its id.
+    private var keyOfContent: [Element: String] = [:]
+    /// The position of the first element of each id.
+    private var firstPosition: [String: Int] = [:]
+    /// The next `~` suffix to try for each id: keys taken before are never tried again.
+    private var nextSuffix: [String: Int] = [:]
     private var keys: Set<String> = []
 
     init(noun: String, keyPath: WritableKeyPath<Element, String>) {
@@ -56,26 +61,26 @@ struct Catalog<Element: Equatable> {
 
     /// The key the element is kept under.
     mutating func add(_ element: Located<Element>, id: String, warnings: inout [ValidationIssue]) -> String {
-        let known = positions[id] ?? []
-        for position in known {
-            var candidate = element.value
-            candidate[keyPath: keyPath] = elements[position].value[keyPath: keyPath]
-            if candidate == elements[position].value { return candidate[keyPath: keyPath] }
-        }
+        var content = element.value
+        content[keyPath: keyPath] = id
+        if let key = keyOfContent[content] { return key }
         var key = id
-        var suffix = 1
+        var suffix = nextSuffix[id, default: 1]
         while keys.contains(key) {
             suffix += 1
             key = "\(id)~\(suffix)"
         }
-        if let first = known.first {
+        nextSuffix[id] = suffix
+        if let first = firstPosition[id] {
             warnings.append(ValidationIssue(element.pointer, "\(noun) '\(id)' differs from the \(noun) of the same id at "
                                                 + "\(elements[first].pointer): each keeps its own, as '\(key)'"))
+        } else {
+            firstPosition[id] = elements.count
         }
         var kept = element.value
         kept[keyPath: keyPath] = key
         keys.insert(key)
-        positions[id, default: []].append(elements.count)
+        keyOfContent[content] = key
         elements.append(Located(pointer: element.pointer, value: kept))
         return key
     }

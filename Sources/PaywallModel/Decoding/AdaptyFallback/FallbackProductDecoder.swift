@@ -8,12 +8,29 @@ struct FallbackProductDecoder {
     let version: Int
     let issues: IssueCollector
 
+    /// A paywall's products, each id once. The SDKs load a list that repeats one (and show each copy): the
+    /// first is read and the others left out, with a warning per repeated id, so that a paywall listing
+    /// one product thousands of times costs what one listing costs.
     func decodeList(_ reader: FieldReader) -> [Located<Product>]? {
         guard let elements = reader.array("products") else { return nil }
         let products = elements.map { element in
             FieldReader(element.value, at: element.pointer, issues: issues).flatMap(decode).map { Located(pointer: element.pointer, value: $0) }
         }
-        return products.contains { $0 == nil } ? nil : products.compactMap { $0 }
+        guard !products.contains(where: { $0 == nil }) else { return nil }
+        var firstPlace: [String: JSONPointer] = [:]
+        var repeated: Set<String> = []
+        var kept: [Located<Product>] = []
+        for product in products.compactMap({ $0 }) {
+            guard let first = firstPlace[product.value.id] else {
+                firstPlace[product.value.id] = product.pointer
+                kept.append(product)
+                continue
+            }
+            if repeated.insert(product.value.id).inserted {
+                issues.warn(product.pointer, "product '\(product.value.id)' is listed already at \(first): the first is read, and each later copy left out")
+            }
+        }
+        return kept
     }
 
     private func decode(_ reader: FieldReader) -> Product? {
