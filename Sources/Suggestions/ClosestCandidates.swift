@@ -5,16 +5,26 @@
 /// suggestion then costs at most this length times its threshold per candidate, whatever a client sends.
 public let maximumSuggestedWordLength = 64
 
+/// The most work one suggestion takes, in steps (a candidate's scalar read, a cell of the table): a few milliseconds.
+/// Past it, the nearest of the candidates looked at so far are the suggestion, so that hundreds of thousands of ids
+/// near the word's length cannot hold the thread (an event loop's) for long. A thousand ids take a fraction of it.
+public let suggestionWorkLimit = 2_000_000
+
 /// The candidates nearest to a word that was not found (a mistyped option, an unknown placement id),
 /// nearest first: within an edit distance of a third of the word's length (at least 1), in Unicode
-/// scalars. A word longer than `maximumSuggestedWordLength` gets none.
+/// scalars. A word longer than `maximumSuggestedWordLength` gets none; candidates past `suggestionWorkLimit` are not
+/// looked at.
 public func closestCandidates(to word: String, among candidates: [String], limit: Int) -> [String] {
     // A scalar is at most four bytes: most long words are told by their byte count alone.
     guard word.utf8.count <= 4 * maximumSuggestedWordLength else { return [] }
     let scalars = Array(word.unicodeScalars)
     guard scalars.count <= maximumSuggestedWordLength else { return [] }
     var distance = BoundedEditDistance(from: scalars, threshold: max(1, scalars.count / 3))
-    let near: [(candidate: String, distance: Int)] = candidates.compactMap { candidate in distance.to(candidate).map { (candidate, $0) } }
+    var near: [(candidate: String, distance: Int)] = []
+    for candidate in candidates {
+        if let found = distance.to(candidate) { near.append((candidate, found)) }
+        guard distance.steps < suggestionWorkLimit else { break }
+    }
     let ordered = near.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.candidate < $1.candidate }
     return ordered.prefix(limit).map(\.candidate)
 }
@@ -36,6 +46,8 @@ struct BoundedEditDistance {
     /// How many scalars of each kind the word has: a kind is a scalar's value modulo 64, which merges some (and so
     /// only weakens the bound they give). Changed while a candidate is counted, then restored.
     private var kinds: [Int]
+    /// The work done so far, in scalars read and cells computed.
+    private(set) var steps = 0
 
     init(from word: [Unicode.Scalar], threshold: Int) {
         self.word = word
@@ -71,6 +83,7 @@ struct BoundedEditDistance {
             candidate[m] = scalar
             m += 1
         }
+        steps += m
         guard abs(m - n) <= k else { return nil }
         guard n > 0, m > 0 else { return max(n, m) }
         // Each scalar of one side that the other lacks takes an edit: more than k of them on either side, and the
@@ -89,6 +102,7 @@ struct BoundedEditDistance {
         for j in 0...min(m, beyond) { previous[j] = min(j, beyond) }
         for i in 1...n {
             let low = max(1, i - k), high = min(m, i + k)
+            steps += high - low + 1
             current[low - 1] = low == 1 ? min(i, beyond) : beyond
             var rowMinimum = current[low - 1]
             for j in low...high {

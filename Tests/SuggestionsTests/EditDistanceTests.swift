@@ -93,4 +93,14 @@ struct EditDistanceTests {
         // A short word and candidates of any length: those too long are passed over, the near one found.
         #expect(closestCandidates(to: "onbording", among: [eightThousand, "onboarding"], limit: 3) == ["onboarding"])
     }
+
+    /// Candidates of the word's length and letters, each worth a table (`onboarding` backwards), before the near one:
+    /// behind a thousand of them it is found; behind a hundred thousand, past the work a suggestion may take, it is not
+    /// looked at, and what was looked at before is the answer.
+    @Test func aSuggestionLooksOnlySoFar() {
+        let decoy = String("onboarding".reversed())
+        #expect(closestCandidates(to: "onbording", among: Array(repeating: decoy, count: 1_000) + ["onboarding"], limit: 3) == ["onboarding"])
+        #expect(closestCandidates(to: "onbording", among: Array(repeating: decoy, count: 100_000) + ["onboarding"], limit: 3).isEmpty)
+        #expect(closestCandidates(to: "onbording", among: ["onboarding"] + Array(repeating: decoy, count: 100_000), limit: 3) == ["onboarding"])
+    }
 }
