@@ -11,7 +11,7 @@ import Testing
         let baseline = try fixture.publishSample()
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": try fixture.revisedSample(), "drip_bytes_per_second": 9000]])
         let running = try fixture.startSync()
-        let downloading = fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= downloaded }
+        let downloading = SyncFixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= downloaded }
         #expect(downloading, "the sync did not start downloading")
         return (running, baseline)
     }
@@ -50,9 +50,9 @@ import Testing
         let size = try #require(try FileManager.default.attributesOfItem(atPath: revised)[.size] as? Int)
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": revised, "drip_bytes_per_second": 9000]])
         let running = try fixture.startSync(wait == 0 ? [] : ["--wait", "\(wait)"])
-        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= 1 }, "the sync did not start downloading")
+        #expect(SyncFixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= 1 }, "the sync did not start downloading")
         let holder = try WriteLockHolder(database: fixture.store.databasePath)
-        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") == size })
+        #expect(SyncFixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") == size })
         let downloaded = Date()
         let outcome = try running.wait()
         // Waited once, for the publish; not as long again to record the failure in the store it cannot write.
@@ -94,10 +94,10 @@ import Testing
         let size = try #require(try FileManager.default.attributesOfItem(atPath: revised)[.size] as? Int)
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": revised, "drip_bytes_per_second": 9000]])
         let running = try fixture.startSync(["--wait", "30"])
-        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= 1 }, "the sync did not start downloading")
+        #expect(SyncFixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= 1 }, "the sync did not start downloading")
         let holder = try WriteLockHolder(database: fixture.store.databasePath)
         // The body is whole: the sync is publishing, or waiting to.
-        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") == size })
+        #expect(SyncFixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") == size })
         Thread.sleep(forTimeInterval: 3)
         #expect(running.isRunning, "the sync did not wait for the writer")
         #expect(holder.release() == 0)
@@ -136,7 +136,7 @@ import Testing
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": big]])
         let running = try fixture.startSync()
         // The body is whole and the snapshot's rows are going into the write-ahead log.
-        let caught = fixture.waitUntil(seconds: 30) { fixture.fileSize("paywalls.sqlite-wal") > 1 << 20 }
+        let caught = SyncFixture.waitUntil(seconds: 30) { fixture.fileSize("paywalls.sqlite-wal") > 1 << 20 }
         running.kill()
         let killed = try running.wait()
         try #require(caught && killed.killed, "the publish ended before it could be killed: \(killed.standardError)")
@@ -206,13 +206,12 @@ import Testing
 
     /// `PRAGMA integrity_check` through Python's own SQLite.
     static func integrity(of fixture: SyncFixture) throws -> String {
-        try Python.run("import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0], end='')",
-                       [fixture.store.databasePath])
+        try Python.integrity(ofDatabase: fixture.store.databasePath)
     }
 
-    /// Runs `paywalls` with writes past `kilobytes` in any one file failing with EFBIG, as on a full disk
-    /// (SIGXFSZ ignored, so the write fails instead of killing the process).
+    /// Runs `paywalls` with a limit of `kilobytes` on the size of any one file it writes, SIGXFSZ left as it is:
+    /// `paywalls` must ignore it itself, so that a write past the limit fails with EFBIG as on a full disk.
     static func fileSizeLimit(kilobytes: Int) -> [String] {
-        ["/bin/bash", "-c", "ulimit -f \(kilobytes) && trap '' XFSZ && exec \"$0\" \"$@\""]
+        ["/usr/bin/prlimit", "--fsize=\(kilobytes * 1024)", "--"]
     }
 }
