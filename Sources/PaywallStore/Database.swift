@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One SQLite connection, configured for the store: WAL (readers see only committed snapshots while
 /// a writer works), a busy timeout, foreign keys on, and `synchronous=NORMAL`, which in WAL mode
@@ -82,7 +83,14 @@ package final class Database {
 
     /// The error for a failed call on this connection, with SQLite's message.
     package func error(code: Int32) -> StoreError {
-        Self.error(code: code, reason: String(cString: sqlite3_errmsg(handle)), path: path)
+        var reason = String(cString: sqlite3_errmsg(handle))
+        // A write past a file-size limit fails with EFBIG, which SQLite reports as a bare "disk I/O error"
+        // (its errno is gone by now): name the limit, the likely cause.
+        var limit = rlimit()
+        if code & 0xFF == SQLITE_IOERR, getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max {
+            reason += " (files are limited to \(limit.rlim_cur) bytes here: ulimit -f)"
+        }
+        return Self.error(code: code, reason: reason, path: path)
     }
 
     private static func error(code: Int32, reason: String, path: String) -> StoreError {

@@ -162,11 +162,11 @@ import Testing
             // The sample padded past the limit: valid JSON, new bytes, a body that cannot be written whole.
             let padded = try String(contentsOfFile: SyncFixture.samplePath, encoding: .utf8) + String(repeating: " ", count: 300_000)
             (body, kilobytes) = (try fixture.store.write(padded, to: "padded.json"), 128)
-            message = "cannot write the body: File too large"
+            message = "cannot write the body to \(fixture.store.path)/incoming/ios.part: File too large"
         case .publishing:
             // A body under the limit whose snapshot's rows are not.
             (body, kilobytes) = (try fixture.revisedSample(), 64)
-            message = "cannot use the store at \(fixture.store.databasePath): disk I/O error"
+            message = "cannot use the store at \(fixture.store.databasePath): disk I/O error (files are limited to \(kilobytes * 1024) bytes here: ulimit -f)"
         }
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": body]])
         let outcome = try fixture.sync(launcher: Self.fileSizeLimit(kilobytes: kilobytes))
@@ -174,6 +174,7 @@ import Testing
         let summary = try fixture.summary(of: outcome)
         #expect(summary["status"] as? String == "local")
         #expect(summary["message"] as? String == message)
+        #expect(!outcome.killed)
         try fixture.expectCurrent(baseline)
         #expect(try Self.integrity(of: fixture) == "ok")
     }
