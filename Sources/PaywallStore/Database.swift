@@ -19,6 +19,7 @@ package final class Database {
 
     /// - Parameter busyTimeout: how long a write waits for another connection's write lock before failing.
     package init(path: String, create: Bool, busyTimeout: Duration = PaywallStore.defaultBusyTimeout) throws(StoreError) {
+        if create { try Self.createPrivately(path) }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -46,6 +47,20 @@ package final class Database {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// Creates the database file, unless it exists, readable by its owner only whatever the umask: the stores hold
+    /// profile ids and revenue. SQLite gives the `-wal` and `-shm` files it creates the database file's mode.
+    private static func createPrivately(_ path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            if errno == EEXIST { return }
+            throw StoreError(kind: .io, message: "cannot create the store at \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else {
+            throw StoreError(kind: .io, message: "cannot make the store at \(path) private: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Runs SQL without results, possibly several statements.
