@@ -50,13 +50,11 @@ package final class Database {
     }
 
     /// Creates the database file, unless it exists, readable by its owner only whatever the umask: the stores hold
-    /// profile ids and revenue. SQLite gives the `-wal` and `-shm` files it creates the database file's mode.
+    /// profile ids and revenue. SQLite gives the `-wal` and `-shm` files it creates the database file's mode. When the
+    /// file cannot be created, SQLite's own attempt says why.
     private static func createPrivately(_ path: String) throws(StoreError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            if errno == EEXIST { return }
-            throw StoreError(kind: .io, message: "cannot create the store at \(path): \(String(cString: strerror(errno)))")
-        }
+        guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         guard fchmod(descriptor, 0o600) == 0 else {
             throw StoreError(kind: .io, message: "cannot make the store at \(path) private: \(String(cString: strerror(errno)))")
