@@ -210,9 +210,16 @@ import Testing
         try Python.integrity(ofDatabase: fixture.store.databasePath)
     }
 
-    /// Runs `paywalls` with a limit of `kilobytes` on the size of any one file it writes, SIGXFSZ left as it is:
-    /// `paywalls` must ignore it itself, so that a write past the limit fails with EFBIG as on a full disk.
+    /// Runs `paywalls` with a limit of `kilobytes` on the size of any one file it writes and SIGXFSZ at its default,
+    /// unblocked (the test runner may ignore or block it, and children inherit both): `paywalls` must ignore it itself,
+    /// so that a write past the limit fails with EFBIG as on a full disk.
     static func fileSizeLimit(kilobytes: Int) -> [String] {
-        ["/usr/bin/prlimit", "--fsize=\(kilobytes * 1024)", "--"]
+        ["/usr/bin/env", "python3", "-c", """
+            import os, resource, signal, sys
+            signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGXFSZ])
+            resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
+            os.execv(sys.argv[2], sys.argv[2:])
+            """, String(kilobytes * 1024)]
     }
 }
