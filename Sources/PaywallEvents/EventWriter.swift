@@ -35,13 +35,26 @@ public final class EventWriter: Sendable {
         public var outage: String?
         /// When the commit under way started (`ContinuousClock`), while one is.
         public var commitStarted: ContinuousClock.Instant?
+        /// Why the last commit failed and when, until one succeeds (a full disk, say).
+        public var lastFailure: CommitFailure?
 
-        /// Why the writer cannot take events now: the store cannot be reached, or a commit has waited longer than
-        /// `slowCommit` (a server that has stopped answering holds the commit without failing it).
-        public func problem(at now: ContinuousClock.Instant = .now, slowCommit: Duration = .seconds(5)) -> String? {
+        public struct CommitFailure: Sendable, Equatable {
+            public let message: String
+            public let at: ContinuousClock.Instant
+        }
+
+        /// Why the writer cannot take events now: the store cannot be reached, a commit has waited longer than
+        /// `slowCommit` (a server that has stopped answering holds the commit without failing it), or the last commit
+        /// failed less than `failureMemory` ago. The failure is forgotten then even without a commit that succeeds,
+        /// lest a server taken out of rotation for it never get the events that would show the store writable again.
+        public func problem(at now: ContinuousClock.Instant = .now, slowCommit: Duration = .seconds(5),
+                            failureMemory: Duration = .seconds(30)) -> String? {
             if let outage { return outage }
-            guard let commitStarted, now - commitStarted > slowCommit else { return nil }
-            return "a commit has waited \(Int((now - commitStarted).components.seconds)) s for the event store (more than \(slowCommit.components.seconds) s)"
+            if let commitStarted, now - commitStarted > slowCommit {
+                return "a commit has waited \(Int((now - commitStarted).components.seconds)) s for the event store (more than \(slowCommit.components.seconds) s)"
+            }
+            if let lastFailure, now - lastFailure.at < failureMemory { return "the last commit failed: \(lastFailure.message)" }
+            return nil
         }
     }
 
@@ -112,7 +125,14 @@ public final class EventWriter: Sendable {
             pending.withLock { pending in
                 pending.statistics.queuedEvents -= batches.reduce(0) { $0 + $1.events.count }
                 pending.statistics.commitStarted = nil
-                if case .success = outcome { pending.statistics.commits += 1 } else { pending.statistics.failedCommits += 1 }
+                switch outcome {
+                case .success:
+                    pending.statistics.commits += 1
+                    pending.statistics.lastFailure = nil
+                case let .failure(failure):
+                    pending.statistics.failedCommits += 1
+                    pending.statistics.lastFailure = Statistics.CommitFailure(message: failure.message, at: .now)
+                }
             }
             for (index, batch) in batches.enumerated() {
                 batch.completion(outcome.map { $0[index] })

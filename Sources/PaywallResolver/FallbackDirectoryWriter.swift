@@ -5,26 +5,62 @@ import Glibc
 /// temporary directory beside the target (same file system), which is then renamed into place. An
 /// existing target is swapped out by `rename` and removed afterwards, so a reader sees the old set or
 /// the new one, never a mix or a half-written file (at worst, for an instant, no directory).
+///
+/// The files are made and written one at a time, and together they may hold at most `maximumBytes`: the
+/// file that would pass it is refused before it is written. The temporary and set-aside directories are named
+/// after the writing process (`.NAME.tmp-PID-…`, `.NAME.old-PID-…`), so that those of a run that was killed
+/// are recognised, and removed, by the next.
 public enum FallbackDirectoryWriter {
     public struct WriteError: Error, CustomStringConvertible {
+        public enum Kind: Sendable {
+            /// The file system failed, or the target is not one to replace.
+            case io
+            /// The files would pass `maximumBytes`.
+            case tooLarge
+        }
+
+        public let kind: Kind
         public let message: String
         public var description: String { message }
+
+        init(_ kind: Kind = .io, message: String) {
+            self.kind = kind
+            self.message = message
+        }
     }
 
     public static let manifestName = "manifest.json"
 
-    public static func write(_ set: FallbackFileSet, to directory: String) throws(WriteError) {
+    /// What the files of a set may hold together: far past what any app bundles, short of filling a disk.
+    public static let defaultMaximumBytes = 256_000_000
+
+    /// Writes the set and returns what the manifest says of each file.
+    @discardableResult
+    public static func write(_ set: FallbackFileSet, to directory: String,
+                             maximumBytes: Int = defaultMaximumBytes) throws(WriteError) -> [FallbackFileSet.FileSummary] {
         let target = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let (parent, name) = split(target)
         guard !name.isEmpty, name != ".", name != ".." else { throw WriteError(message: "invalid output directory '\(directory)'") }
+        removeLeftovers(of: name, in: parent)
         let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let temporary = "\(parent)/.\(name).tmp-\(unique)"
         guard mkdir(temporary, 0o755) == 0 else { throw failure("cannot create \(temporary)") }
+        var written: [FallbackFileSet.FileSummary] = []
         do throws(WriteError) {
+            var total = 0
             for file in set.files {
-                try writeFile(set: file.contents, to: "\(temporary)/\(file.name)")
+                let contents = file.contents
+                let summary = FallbackFileSet.FileSummary(file, contents: contents)
+                total += summary.bytes
+                guard total <= maximumBytes else {
+                    throw WriteError(.tooLarge, message: "the fallback files would pass \(byteCount(Int64(maximumBytes))), the most fallbacks writes, "
+                                         + "at \(file.name) (\(written.count) of \(set.files.count) files): nothing written; "
+                                         + "choose fewer locales (--locales)")
+                }
+                try writeFile(set: contents, to: "\(temporary)/\(file.name)")
+                written.append(summary)
             }
-            try writeFile(set: set.manifest, to: "\(temporary)/\(manifestName)")
+            try writeFile(set: set.manifest(describing: written), to: "\(temporary)/\(manifestName)")
             try syncDirectory(temporary)
             var existing = stat()
             if lstat(target, &existing) == 0 {
@@ -50,18 +86,35 @@ public enum FallbackDirectoryWriter {
             removeTree(temporary)
             throw error
         }
+        return written
+    }
+
+    /// Removes the temporary and set-aside directories of `name` that runs no longer alive left in `parent`.
+    private static func removeLeftovers(of name: String, in parent: String) {
+        for entry in entries(of: parent) ?? [] {
+            for prefix in [".\(name).tmp-", ".\(name).old-"] where entry.hasPrefix(prefix) {
+                guard let pid = pid_t(entry.dropFirst(prefix.count).prefix { $0 != "-" }) else { continue }
+                if kill(pid, 0) != 0 && errno == ESRCH { removeTree("\(parent)/\(entry)") }
+            }
+        }
+    }
+
+    /// The names in a directory, `.` and `..` left out; nil when it cannot be read.
+    private static func entries(of path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// An empty directory, or one holding a manifest (an earlier set).
     private static func isReplaceable(_ path: String) -> Bool {
         if access("\(path)/\(manifestName)", F_OK) == 0 { return true }
-        guard let directory = opendir(path) else { return false }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { return false }
-        }
-        return true
+        return entries(of: path)?.isEmpty == true
     }
 
     private static func split(_ path: String) -> (parent: String, name: String) {
@@ -93,12 +146,7 @@ public enum FallbackDirectoryWriter {
 
     /// Removes a directory this writer made (regular files one level deep) or moved aside.
     private static func removeTree(_ path: String) {
-        guard let directory = opendir(path) else { return }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
+        for name in entries(of: path) ?? [] {
             let child = "\(path)/\(name)"
             var status = stat()
             if lstat(child, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
@@ -107,7 +155,6 @@ public enum FallbackDirectoryWriter {
                 unlink(child)
             }
         }
-        closedir(directory)
         rmdir(path)
     }
 }

@@ -4,7 +4,8 @@ import PaywallModel
 
 /// One vendor fallback file per locale (docs/contracts.md, "Fallback files"), built from a snapshot's export:
 /// each placement's default-audience variations as the file's locale gets them, plus the manifest apps
-/// read to pick a file. Built in memory; `FallbackDirectoryWriter` puts it on disk.
+/// read to pick a file. Each file's text is made when asked for (`File.contents`), so that
+/// `FallbackDirectoryWriter` holds one file at a time: a set can be far larger than the export.
 ///
 /// Each format version holds the kinds of placement the vendor's SDKs of that version read
 /// (`PlacementKind.fallbackFormats`): paywalls in 8 and 9, onboardings in 8 to 11, flows in 10 and 11.
@@ -22,7 +23,7 @@ import PaywallModel
 /// the same JSON value as the document. Other exports are written from the model
 /// (`ModelDocumentWriter`): a paywall-export names no Paywall Builder layout, and its paywalls carry
 /// none.
-public struct FallbackFileSet: Sendable {
+public struct FallbackFileSet {
     public static let supportedVersions = 8...11
     public static let defaultVersion = 9
 
@@ -30,19 +31,39 @@ public struct FallbackFileSet: Sendable {
         case ios, android
     }
 
-    public struct File: Sendable, Equatable {
+    public struct File {
         /// The canonical tag, lower-cased (`zh-hant`).
         public let locale: String
         /// `fallback.<locale>.json`.
         public let name: String
-        public let contents: String
-        public var bytes: Int { contents.utf8.count }
-        public var sha256: String { Digest.hex(Digest.bytes(of: contents, using: .sha256)) }
+        fileprivate let render: (String) -> JSONValue
+
+        /// The file's text, made anew on each call.
+        public var contents: String { render(locale).rendered(pretty: false) + "\n" }
+    }
+
+    /// What the manifest says of a file, from its text.
+    public struct FileSummary: Sendable, Equatable {
+        public let locale: String
+        public let name: String
+        public let bytes: Int
+        public let sha256: String
+
+        public init(_ file: File, contents: String) {
+            locale = file.locale
+            name = file.name
+            bytes = contents.utf8.count
+            sha256 = Digest.hex(Digest.bytes(of: contents, using: .sha256))
+        }
     }
 
     public let files: [File]
-    /// `manifest.json`'s text.
-    public let manifest: String
+    private let snapshotKey: String
+    private let platform: Platform
+    private let version: Int
+    private let defaultName: String
+    /// The manifest's `lookup`.
+    private let lookup: JSONObject
     /// What was left out, and why (placements without a default audience or of a kind the version
     /// does not hold, layouts format 10 has no place for, locales given twice).
     public let warnings: [String]
@@ -123,25 +144,33 @@ public struct FallbackFileSet: Sendable {
         } else {
             document = ModelDocumentWriter(content: content).document(locale:)
         }
-        files = fileLocales.map { locale in
-            File(locale: locale, name: "fallback.\(locale).json", contents: document(locale).rendered(pretty: false) + "\n")
-        }
+        files = fileLocales.map { locale in File(locale: locale, name: "fallback.\(locale).json", render: document) }
 
         // The default's file: the export's default locale when it has a file, else the first file.
         let defaultFile = (try? policy.languageTag(for: export.defaultLocale).base.identifier.lowercased())
             .flatMap { tagByFileLocale[$0] != nil ? $0 : nil } ?? fileLocales[0]
-        let lookup = FallbackLookup(fileLocales: fileLocales, defaultLocale: defaultFile, policy: policy)
+        let matcher = FallbackLookup(fileLocales: fileLocales, defaultLocale: defaultFile, policy: policy)
         let names = Dictionary(files.map { ($0.locale, $0.name) }, uniquingKeysWith: { first, _ in first })
         var table = JSONObject()
         var seen: Set<String> = []
         for device in deviceLocales where seen.insert(device).inserted {
-            table.append(device, .string(names[lookup.fileLocale(for: device)] ?? names[defaultFile]!))
+            table.append(device, .string(names[matcher.fileLocale(for: device)] ?? names[defaultFile]!))
         }
-        manifest = JSONValue.object(JSONObject([
+        self.snapshotKey = snapshotKey
+        self.platform = platform
+        self.version = version
+        defaultName = names[defaultFile]!
+        self.lookup = table
+        self.warnings = warnings
+    }
+
+    /// `manifest.json`'s text, for `files` as they were written.
+    public func manifest(describing files: [FileSummary]) -> String {
+        JSONValue.object(JSONObject([
             "snapshot": .string(snapshotKey),
             "platform": .string(platform.rawValue),
             "format_version": .number(String(version)),
-            "default": .string(names[defaultFile]!),
+            "default": .string(defaultName),
             "files": .array(files.map { file in
                 .object(JSONObject([
                     "locale": .string(file.locale),
@@ -150,9 +179,8 @@ public struct FallbackFileSet: Sendable {
                     "sha256": .string(file.sha256),
                 ]))
             }),
-            "lookup": .object(table),
+            "lookup": .object(lookup),
         ])).rendered(pretty: true) + "\n"
-        self.warnings = warnings
     }
 
     /// The placements a file of `version` holds, each with its default audience; the others are named

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One SQLite connection, configured for the store: WAL (readers see only committed snapshots while
 /// a writer works), a busy timeout, foreign keys on, and `synchronous=NORMAL`, which in WAL mode
@@ -18,6 +19,7 @@ package final class Database {
 
     /// - Parameter busyTimeout: how long a write waits for another connection's write lock before failing.
     package init(path: String, create: Bool, busyTimeout: Duration = PaywallStore.defaultBusyTimeout) throws(StoreError) {
+        if create { try Self.createPrivately(path) }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -45,6 +47,18 @@ package final class Database {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// Creates the database file, unless it exists, readable by its owner only whatever the umask: the stores hold
+    /// profile ids and revenue. SQLite gives the `-wal` and `-shm` files it creates the database file's mode. When the
+    /// file cannot be created, SQLite's own attempt says why.
+    private static func createPrivately(_ path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else {
+            throw StoreError(kind: .io, message: "cannot make the store at \(path) private: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Runs SQL without results, possibly several statements.
@@ -82,7 +96,14 @@ package final class Database {
 
     /// The error for a failed call on this connection, with SQLite's message.
     package func error(code: Int32) -> StoreError {
-        Self.error(code: code, reason: String(cString: sqlite3_errmsg(handle)), path: path)
+        var reason = String(cString: sqlite3_errmsg(handle))
+        // A write past a file-size limit fails with EFBIG, which SQLite reports as a bare "disk I/O error"
+        // (its errno is gone by now): name the limit, the likely cause.
+        var limit = rlimit()
+        if code & 0xFF == SQLITE_IOERR, getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max {
+            reason += " (files are limited to \(limit.rlim_cur) bytes here: ulimit -f)"
+        }
+        return Self.error(code: code, reason: reason, path: path)
     }
 
     private static func error(code: Int32, reason: String, path: String) -> StoreError {

@@ -3,8 +3,8 @@ import LocaleKit
 import PaywallModel
 
 /// An export on disk, as `import` and `sync` read it: decoded and checked whole, and its value hash
-/// computed in the same pass. The file is mapped, not read: pages are given back as parsing moves on,
-/// so memory holds the model, not the model and the file.
+/// computed in the same pass. The file is read into memory of its own (`MappedFile`), given back as parsing
+/// moves on; a file that changed meanwhile is an error.
 public final class ExportFile {
     public let path: String
     private let file: MappedFile
@@ -26,12 +26,16 @@ public final class ExportFile {
     public func decode(format: ExportDecoder.Format, policy: LocalePolicy) throws(ExportFileError) -> DecodedExport {
         let decoder = ExportDecoder(localeProblem: { localeKeyProblem($0, policy: policy) })
         let hasher = ValueHasher()
+        let export: PaywallExport
         do {
-            let export = try decoder.decode(file.bytes, format: format, observer: hasher, progress: file.release(upTo:))
-            return DecodedExport(export: export, contentHash: hasher.hexDigest(), policy: policy)
+            export = try decoder.decode(file.bytes, format: format, observer: hasher, progress: file.release(upTo:))
         } catch {
+            // Problems in bytes that changed while they were read are not the export's.
+            try file.checkUnchanged()
             throw ExportFileError(kind: .invalid, message: error.description)
         }
+        try file.checkUnchanged()
+        return DecodedExport(export: export, contentHash: hasher.hexDigest(), policy: policy)
     }
 }
 

@@ -24,7 +24,7 @@ public enum HTTPTransfer {
             throw TransferError(kind: .local, message: "cannot create \(bodyPath): \(String(cString: strerror(errno)))")
         }
         defer { close(fileDescriptor) }
-        let sink = ResponseSink(limit: request.maximumBytes, fileDescriptor: fileDescriptor, progress: progress,
+        let sink = ResponseSink(limit: request.maximumBytes, fileDescriptor: fileDescriptor, path: bodyPath, progress: progress,
                                 checksShape: request.requiresJSONObject)
         // The timeout is the whole transfer's, redirects included.
         let deadline = ContinuousClock.now + request.timeout
@@ -126,7 +126,7 @@ public enum HTTPTransfer {
     private static func error(for code: CURLcode, sink: ResponseSink, request: TransferRequest) -> TransferError {
         let reason = String(cString: ccurl_easy_strerror(code))
         if let writeError = sink.writeError {
-            return TransferError(kind: .local, message: "cannot write the body: \(String(cString: strerror(writeError)))")
+            return TransferError(kind: .local, message: "cannot write the body to \(sink.path): \(String(cString: strerror(writeError)))")
         }
         if let problem = sink.shapeProblem, sink.refusedShape {
             return TransferError(kind: .malformed, message: problem)

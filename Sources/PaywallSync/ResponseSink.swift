@@ -8,6 +8,8 @@ import Glibc
 final class ResponseSink {
     private let limit: Int64
     private let fileDescriptor: Int32
+    /// The file the body goes to, for messages.
+    let path: String
     private let progress: TransferProgress?
     private(set) var byteCount: Int64 = 0
     private(set) var exceededLimit = false
@@ -21,9 +23,10 @@ final class ResponseSink {
     /// A 200's first byte showed it is not an object: the transfer was stopped there.
     private(set) var refusedShape = false
 
-    init(limit: Int64, fileDescriptor: Int32, progress: TransferProgress?, checksShape: Bool = false) {
+    init(limit: Int64, fileDescriptor: Int32, path: String, progress: TransferProgress?, checksShape: Bool = false) {
         self.limit = limit
         self.fileDescriptor = fileDescriptor
+        self.path = path
         self.progress = progress
         self.checksShape = checksShape
     }

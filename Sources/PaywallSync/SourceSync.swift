@@ -35,7 +35,6 @@ struct SourceSync {
         var bytes: Int64 = 0
         var generator = SystemRandomNumberGenerator()
         let bodyPath = run.incomingDirectory + "/" + source.name + ".part"
-        defer { unlink(bodyPath) }
         var ending: Ending
         while true {
             attempts += 1
@@ -60,6 +59,8 @@ struct SourceSync {
             }
             break
         }
+        // A body that filled the disk must be gone before the (small) record of that failure is written.
+        unlink(bodyPath)
         let outcome = record(ending)
         return SourceResult(source: source.name, origin: source.origin, outcome: outcome, httpStatus: ending.status, bytes: bytes,
                             duration: ContinuousClock.now - started, attempts: attempts,
@@ -95,8 +96,11 @@ struct SourceSync {
             try run.store.record(check, of: source.name)
             return ending.outcome
         } catch {
-            // A failure is reported whether or not it could be recorded.
-            if case .failed = ending.outcome { return ending.outcome }
+            // A failure is reported whether or not it could be recorded; `status` will show the attempt before it.
+            if case .failed = ending.outcome {
+                run.log(.warning(source: source.name, message: "this failure could not be recorded in the store: \(error.message)"))
+                return ending.outcome
+            }
             return .failed(Failure(storeError: error, waited: run.lockWait))
         }
     }

@@ -1,5 +1,8 @@
 import Glibc
 
+// Past a file-size limit (`ulimit -f`) a write would kill the process with SIGXFSZ, saying nothing;
+// ignored, the write fails with EFBIG and the command reports it like a full disk (exit 74).
+signal(SIGXFSZ, SIG_IGN)
 let context = CommandContext(standardOutput: OutputChannel(fileDescriptor: STDOUT_FILENO),
                              standardError: OutputChannel(fileDescriptor: STDERR_FILENO),
                              environment: ProcessEnvironment.current,

@@ -25,7 +25,8 @@ import Testing
     static let sample = try! decode(path: "sync-config/sample-export.json")
 
     static func manifest(_ set: FallbackFileSet) throws -> [String: Any] {
-        let value = try JSONSerialization.jsonObject(with: Data(set.manifest.utf8))
+        let manifest = set.manifest(describing: set.files.map { FallbackFileSet.FileSummary($0, contents: $0.contents) })
+        let value = try JSONSerialization.jsonObject(with: Data(manifest.utf8))
         return try #require(value as? [String: Any])
     }
 
@@ -146,10 +147,11 @@ import Testing
         try Data("stale".utf8).write(to: out.appendingPathComponent("fallback.xx.json"))
         try Data("{}".utf8).write(to: out.appendingPathComponent("manifest.json"))  // an earlier set
         let set = try FallbackFileSet(export: FallbackFileSetTests.sample, snapshotKey: "s", locales: ["en", "zh-TW"], deviceLocales: ["zh-HK"])
-        try FallbackDirectoryWriter.write(set, to: out.path)
+        let written = try FallbackDirectoryWriter.write(set, to: out.path)
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(names == ["fallback.en.json", "fallback.zh-tw.json", "manifest.json"])
-        for file in set.files {
+        #expect(written.map(\.name) == set.files.map(\.name))
+        for file in written {
             let data = try Data(contentsOf: out.appendingPathComponent(file.name))
             #expect(data.count == file.bytes)
             #expect(data.withUnsafeBytes { Digest.hex(Digest.bytes(of: $0, using: .sha256)) } == file.sha256)
@@ -168,6 +170,42 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["notes.txt"])
         #expect(try String(contentsOf: out.appendingPathComponent("notes.txt"), encoding: .utf8) == "keep me")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["documents"])
+    }
+
+    /// Files that together would pass the bound are refused before the one that passes it is written; the earlier
+    /// set stays, and nothing is left beside it.
+    @Test func refusesASetPastItsBoundAndKeepsTheEarlierSet() throws {
+        let out = directory.appendingPathComponent("out")
+        let set = try FallbackFileSet(export: FallbackFileSetTests.sample, snapshotKey: "s", locales: ["en", "de", "ja"], deviceLocales: [])
+        let earlier = try FallbackDirectoryWriter.write(set, to: out.path)
+        let bound = earlier[0].bytes + earlier[1].bytes + earlier[2].bytes - 1
+        do {
+            try FallbackDirectoryWriter.write(set, to: out.path, maximumBytes: bound)
+            Issue.record("a set past its bound was written")
+        } catch {
+            #expect(error.kind == .tooLarge)
+            #expect(error.message.hasPrefix("the fallback files would pass "))
+            #expect(error.message.hasSuffix(", the most fallbacks writes, at fallback.ja.json (2 of 3 files): nothing written; choose fewer locales (--locales)"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["fallback.de.json", "fallback.en.json", "fallback.ja.json", "manifest.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out"])
+    }
+
+    /// A run killed mid-write leaves its temporary directory; the next run removes it, and leaves a running one's alone.
+    @Test func removesTheTemporaryDirectoriesOfRunsNoLongerAlive() throws {
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let dead = directory.appendingPathComponent(".out.tmp-\(finished.processIdentifier)-12345")
+        let alive = directory.appendingPathComponent(".out.tmp-\(getpid())-67890")
+        for leftover in [dead, alive] {
+            try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+            try Data("half a file".utf8).write(to: leftover.appendingPathComponent("fallback.en.json"))
+        }
+        let set = try FallbackFileSet(export: FallbackFileSetTests.sample, snapshotKey: "s", locales: ["en"], deviceLocales: [])
+        try FallbackDirectoryWriter.write(set, to: directory.appendingPathComponent("out").path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [alive.lastPathComponent, "out"])
     }
 }
 

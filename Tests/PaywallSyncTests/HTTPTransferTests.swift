@@ -192,7 +192,7 @@ import Testing
         let server = try TestServer(script: ["/ios.json": ["body": Self.export]])
         var request = TransferRequest(url: server.url + "/ios.json", caFile: server.caFile, timeout: .seconds(10))
         request.maximumBytes = 1 << 20
-        #expect(throws: TransferError(kind: .local, message: "cannot write the body: No space left on device")) {
+        #expect(throws: TransferError(kind: .local, message: "cannot write the body to /dev/full: No space left on device")) {
             try HTTPTransfer.fetch(request, into: "/dev/full")
         }
     }

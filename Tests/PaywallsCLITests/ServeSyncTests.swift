@@ -71,7 +71,7 @@ import Testing
     @Test func aStopLetsTheSyncInProgressFinish() throws {
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": SyncFixture.samplePath, "etag": "\"57\"", "delay_seconds": 2]])
         let server = try startServer(["--sync-interval", "1s"])
-        #expect(fixture.waitUntil(seconds: 10) { !self.fixture.server.requests(to: "/ios.json").isEmpty })
+        #expect(SyncFixture.waitUntil(seconds: 10) { !self.fixture.server.requests(to: "/ios.json").isEmpty })
         let outcome = try server.stop(timeout: 15)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let log = outcome.standardError

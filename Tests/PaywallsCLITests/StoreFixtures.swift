@@ -148,6 +148,11 @@ enum Python {
 
     static var executable: URL { URL(fileURLWithPath: "/usr/bin/env") }
 
+    /// `PRAGMA integrity_check` of the database at `path`: `ok` when it is consistent.
+    static func integrity(ofDatabase path: String) throws -> String {
+        try run("import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0], end='')", [path])
+    }
+
     /// Runs `python3 -c SCRIPT ARGUMENTS...` and returns its stdout; throws unless it exits 0 within `timeout`.
     static func run(_ script: String, _ arguments: [String], timeout: TimeInterval = 20) throws -> String {
         let process = Process()

@@ -66,7 +66,7 @@ final class SyncFixture {
     }
 
     /// Polls `condition` every few milliseconds for up to `seconds`; true once it held.
-    func waitUntil(seconds: TimeInterval, _ condition: () -> Bool) -> Bool {
+    static func waitUntil(seconds: TimeInterval, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
             guard Date() < deadline else { return false }

@@ -11,7 +11,7 @@ import Testing
         let baseline = try fixture.publishSample()
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": try fixture.revisedSample(), "drip_bytes_per_second": 9000]])
         let running = try fixture.startSync()
-        let downloading = fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= downloaded }
+        let downloading = SyncFixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= downloaded }
         #expect(downloading, "the sync did not start downloading")
         return (running, baseline)
     }
@@ -50,9 +50,9 @@ import Testing
         let size = try #require(try FileManager.default.attributesOfItem(atPath: revised)[.size] as? Int)
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": revised, "drip_bytes_per_second": 9000]])
         let running = try fixture.startSync(wait == 0 ? [] : ["--wait", "\(wait)"])
-        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= 1 }, "the sync did not start downloading")
+        #expect(SyncFixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= 1 }, "the sync did not start downloading")
         let holder = try WriteLockHolder(database: fixture.store.databasePath)
-        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") == size })
+        #expect(SyncFixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") == size })
         let downloaded = Date()
         let outcome = try running.wait()
         // Waited once, for the publish; not as long again to record the failure in the store it cannot write.
@@ -94,10 +94,10 @@ import Testing
         let size = try #require(try FileManager.default.attributesOfItem(atPath: revised)[.size] as? Int)
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": revised, "drip_bytes_per_second": 9000]])
         let running = try fixture.startSync(["--wait", "30"])
-        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= 1 }, "the sync did not start downloading")
+        #expect(SyncFixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") >= 1 }, "the sync did not start downloading")
         let holder = try WriteLockHolder(database: fixture.store.databasePath)
         // The body is whole: the sync is publishing, or waiting to.
-        #expect(fixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") == size })
+        #expect(SyncFixture.waitUntil(seconds: 10) { fixture.fileSize("incoming/ios.part") == size })
         Thread.sleep(forTimeInterval: 3)
         #expect(running.isRunning, "the sync did not wait for the writer")
         #expect(holder.release() == 0)
@@ -136,7 +136,7 @@ import Testing
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": big]])
         let running = try fixture.startSync()
         // The body is whole and the snapshot's rows are going into the write-ahead log.
-        let caught = fixture.waitUntil(seconds: 30) { fixture.fileSize("paywalls.sqlite-wal") > 1 << 20 }
+        let caught = SyncFixture.waitUntil(seconds: 30) { fixture.fileSize("paywalls.sqlite-wal") > 1 << 20 }
         running.kill()
         let killed = try running.wait()
         try #require(caught && killed.killed, "the publish ended before it could be killed: \(killed.standardError)")
@@ -162,11 +162,11 @@ import Testing
             // The sample padded past the limit: valid JSON, new bytes, a body that cannot be written whole.
             let padded = try String(contentsOfFile: SyncFixture.samplePath, encoding: .utf8) + String(repeating: " ", count: 300_000)
             (body, kilobytes) = (try fixture.store.write(padded, to: "padded.json"), 128)
-            message = "cannot write the body: File too large"
+            message = "cannot write the body to \(fixture.store.path)/incoming/ios.part: File too large"
         case .publishing:
             // A body under the limit whose snapshot's rows are not.
             (body, kilobytes) = (try fixture.revisedSample(), 64)
-            message = "cannot use the store at \(fixture.store.databasePath): disk I/O error"
+            message = "cannot use the store at \(fixture.store.databasePath): disk I/O error (files are limited to \(kilobytes * 1024) bytes here: ulimit -f)"
         }
         try fixture.server.rewrite(script: ["/ios.json": ["body_file": body]])
         let outcome = try fixture.sync(launcher: Self.fileSizeLimit(kilobytes: kilobytes))
@@ -174,6 +174,7 @@ import Testing
         let summary = try fixture.summary(of: outcome)
         #expect(summary["status"] as? String == "local")
         #expect(summary["message"] as? String == message)
+        #expect(!outcome.killed)
         try fixture.expectCurrent(baseline)
         #expect(try Self.integrity(of: fixture) == "ok")
     }
@@ -206,13 +207,19 @@ import Testing
 
     /// `PRAGMA integrity_check` through Python's own SQLite.
     static func integrity(of fixture: SyncFixture) throws -> String {
-        try Python.run("import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0], end='')",
-                       [fixture.store.databasePath])
+        try Python.integrity(ofDatabase: fixture.store.databasePath)
     }
 
-    /// Runs `paywalls` with writes past `kilobytes` in any one file failing with EFBIG, as on a full disk
-    /// (SIGXFSZ ignored, so the write fails instead of killing the process).
+    /// Runs `paywalls` with a limit of `kilobytes` on the size of any one file it writes and SIGXFSZ at its default,
+    /// unblocked (the test runner may ignore or block it, and children inherit both): `paywalls` must ignore it itself,
+    /// so that a write past the limit fails with EFBIG as on a full disk.
     static func fileSizeLimit(kilobytes: Int) -> [String] {
-        ["/bin/bash", "-c", "ulimit -f \(kilobytes) && trap '' XFSZ && exec \"$0\" \"$@\""]
+        ["/usr/bin/env", "python3", "-c", """
+            import os, resource, signal, sys
+            signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGXFSZ])
+            resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
+            os.execv(sys.argv[2], sys.argv[2:])
+            """, String(kilobytes * 1024)]
     }
 }

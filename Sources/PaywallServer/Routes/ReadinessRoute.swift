@@ -6,7 +6,8 @@ import PaywallSync
 extension Route {
     /// `GET /readyz`: 200 once a snapshot is loaded, with the ones served; else 503 and why. With
     /// `maxStaleness`, also 503 while a served source's newest good sync or import is older than that; and 503
-    /// while the event store's server cannot be reached or a commit waits on it past 5 s (bundles are served meanwhile).
+    /// while the event store's server cannot be reached, a commit waits on it past 5 s, or the last commit failed (a full
+    /// disk, say; for 30 s, or until a commit succeeds). Bundles are served meanwhile.
     static func readiness(_ holder: SnapshotHolder, freshness: SourceFreshness, maxStaleness: Duration?, events: EventWriter) -> Route {
         Route("/readyz", methods: ["GET", "HEAD"], caching: .live) { _, _ in
             guard let served = holder.served else { return APIError.noSnapshotLoaded.response }

@@ -66,15 +66,16 @@ enum FallbacksCommand: Command {
             throw CommandFailure(exitCode: .dataError, message: error.description)
         }
         set.warnings.forEach(context.warn)
+        let written: [FallbackFileSet.FileSummary]
         do {
-            try FallbackDirectoryWriter.write(set, to: out)
+            written = try FallbackDirectoryWriter.write(set, to: out)
         } catch {
-            throw CommandFailure(exitCode: .ioError, message: error.message)
+            throw CommandFailure(exitCode: error.kind == .tooLarge ? .dataError : .ioError, message: error.message)
         }
-        for file in set.files {
+        for file in written {
             context.standardOutput.writeLine("\(file.name)  \(file.locale)  \(file.bytes) bytes")
         }
-        context.standardOutput.writeLine("wrote \(set.files.count) files and \(FallbackDirectoryWriter.manifestName) to \(out) "
+        context.standardOutput.writeLine("wrote \(written.count) files and \(FallbackDirectoryWriter.manifestName) to \(out) "
                                          + "(snapshot \(snapshot.key), format \(version), \(platform.rawValue))")
     }
 }
