@@ -5,10 +5,10 @@
 /// suggestion then costs at most this length times its threshold per candidate, whatever a client sends.
 public let maximumSuggestedWordLength = 64
 
-/// The most work one suggestion takes, in steps (a candidate's scalar read, a cell of the table): a few milliseconds.
+/// The most work one suggestion takes, in steps (`BoundedEditDistance.steps`): a few milliseconds at most.
 /// Past it, the nearest of the candidates looked at so far are the suggestion, so that hundreds of thousands of ids
 /// near the word's length cannot hold the thread (an event loop's) for long. A thousand ids take a fraction of it.
-public let suggestionWorkLimit = 2_000_000
+public let suggestionWorkLimit = 500_000
 
 /// The candidates nearest to a word that was not found (a mistyped option, an unknown placement id),
 /// nearest first: within an edit distance of a third of the word's length (at least 1), in Unicode
@@ -46,7 +46,8 @@ struct BoundedEditDistance {
     /// How many scalars of each kind the word has: a kind is a scalar's value modulo 64, which merges some (and so
     /// only weakens the bound they give). Changed while a candidate is counted, then restored.
     private var kinds: [Int]
-    /// The work done so far, in scalars read and cells computed.
+    /// The work done so far: 16 steps for each candidate, a step for each of its bytes counted and scalars read, and for
+    /// each cell computed.
     private(set) var steps = 0
 
     init(from word: [Unicode.Scalar], threshold: Int) {
@@ -69,8 +70,12 @@ struct BoundedEditDistance {
         // A scalar is one to four bytes: fewer bytes than n - k cannot come within k; more than n + k can only when
         // some scalars are longer than a byte, which a count of the bytes that start one tells, as far as n + k.
         let bytes = other.utf8.count
+        // Taking a string that lies elsewhere in memory costs as much as reading some bytes of it.
+        steps += 16
         guard bytes >= n - k else { return nil }
         if bytes > n + k {
+            guard bytes <= 4 * (n + k) else { return nil }
+            steps += bytes
             var scalars = 0
             for byte in other.utf8 where byte & 0xC0 != 0x80 {
                 scalars += 1
