@@ -1,18 +1,19 @@
 import PaywallStore
 
-/// The ids of the strings events repeat, kept in memory once known. Names made in a transaction become
-/// known only once it commits: after a rollback their ids may belong to other names.
+/// The ids of the strings events repeat, kept in memory (within a budget) once known. Names made in a transaction
+/// become known only once it commits: after a rollback their ids may belong to other names.
 final class NameTable {
     private let database: Database
     private let find: Statement
     private let add: Statement
-    private var known: [String: Int64] = [:]
+    private var known: NameCache
     private var pending: [String: Int64] = [:]
 
-    init(_ database: Database) throws(StoreError) {
+    init(_ database: Database, cacheBudget: Int = NameCache.defaultBudget) throws(StoreError) {
         self.database = database
         find = try database.prepare("SELECT id FROM names WHERE text = ?1")
         add = try database.prepare("INSERT INTO names (text) VALUES (?1)")
+        known = NameCache(budget: cacheBudget)
     }
 
     /// The id of `text`, added to the table when it is new (inside the caller's transaction).
@@ -33,7 +34,7 @@ final class NameTable {
     }
 
     func commit() {
-        known.merge(pending) { _, new in new }
+        for (text, id) in pending { known.keep(id, for: text) }
         pending.removeAll()
     }
 
