@@ -34,6 +34,7 @@ import Testing
         let texts = (0..<3_000).map { "name-\($0)" }
         func ids(of texts: [String]) throws -> [Int64] {
             try database.transaction { () throws(StoreError) in
+                try table.beginTransaction()
                 return try texts.map { text throws(StoreError) in try table.id(of: text) }
             }
         }
