@@ -79,6 +79,8 @@ public final class PostgresEventStore: EventStore {
         return RetentionStep(deletedEvents: count, isLast: count < batch)
     }
 
+    /// One statement, so one snapshot of the table (READ COMMITTED takes one per statement): events committed meanwhile
+    /// count wholly or not at all.
     public func conversionTallies(_ query: ReportQuery) throws(StoreError) -> ConversionTallies {
         let rows = try retryingTransient { () throws(PostgresError) in
             try connection.transaction { () throws(PostgresError) in
