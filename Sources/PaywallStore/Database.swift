@@ -39,8 +39,11 @@ package final class Database {
         if !create { csqlite_skip_checkpoint_on_close(handle) }
         let (seconds, attoseconds) = busyTimeout.components
         sqlite3_busy_timeout(handle, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
-        // Before WAL: switching to WAL writes the file's first page, after which the setting no longer takes.
-        if incrementalVacuum { try execute("PRAGMA auto_vacuum = INCREMENTAL") }
+        // Before WAL: switching to WAL writes the file's first page, after which the setting no longer takes. Only on an
+        // empty file: on another, setting it would wait for the write lock, and change nothing.
+        if incrementalVacuum, try prepare("PRAGMA page_count").rows({ $0.integer(at: 0) }) == [0] {
+            try execute("PRAGMA auto_vacuum = INCREMENTAL")
+        }
         let journalMode = try prepare("PRAGMA journal_mode = WAL")
         guard try journalMode.step(), journalMode.text(at: 0).lowercased() == "wal" else {
             throw StoreError(kind: .io, message: "cannot switch the store at \(path) to WAL journal mode")
