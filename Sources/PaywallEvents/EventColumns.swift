@@ -36,4 +36,13 @@ enum EventColumns {
 
     /// The column names, comma-separated, for a statement.
     static let list = all.map(\.name).joined(separator: ", ")
+
+    /// The columns that hold names, found by what each makes of an event (a name is a name, given or not).
+    static let names: [String] = {
+        let event = Event(id: "", kind: .shown, createdAtMilliseconds: 0, profileID: "", placementID: "", variationID: "")
+        return all.compactMap { column in
+            guard case .name = column.value(event) else { return nil }
+            return column.name
+        }
+    }()
 }

@@ -9,9 +9,9 @@ public protocol EventStore: AnyObject {
     /// durable once this returns; what each batch added, in order.
     func append(batches: [[Event]]) throws(StoreError) -> [AppendedEvents]
 
-    /// Deletes the events created before `milliseconds` (epoch), in transactions of at most `batch` events so
-    /// that writers wait for one batch at most; the number deleted.
-    func deleteEvents(createdBefore milliseconds: Int64, batch: Int) throws(StoreError) -> Int
+    /// One step of retention, one transaction that writers wait for at most: deletes at most `batch` of the events
+    /// created before `milliseconds` (epoch), and what no event needs any more.
+    func deleteStep(createdBefore milliseconds: Int64, batch: Int) throws(StoreError) -> RetentionStep
 
     /// The sums a conversion report of `query` is made of.
     func conversionTallies(_ query: ReportQuery) throws(StoreError) -> ConversionTallies
@@ -28,11 +28,31 @@ extension EventStore {
         try append(batches: [Array(events)])[0]
     }
 
-    public func deleteEvents(createdBefore milliseconds: Int64) throws(StoreError) -> Int {
-        try deleteEvents(createdBefore: milliseconds, batch: 10_000)
+    /// Deletes the events created before `milliseconds` (epoch), step by step; the number deleted.
+    public func deleteEvents(createdBefore milliseconds: Int64, batch: Int = RetentionStep.defaultBatch) throws(StoreError) -> Int {
+        var deleted = 0
+        while true {
+            let step = try deleteStep(createdBefore: milliseconds, batch: batch)
+            deleted += step.deletedEvents
+            if step.isLast { return deleted }
+        }
     }
 
     public func changeMark() throws(StoreError) -> String? { nil }
+}
+
+/// What one step of retention did.
+public struct RetentionStep: Sendable, Equatable {
+    public static let defaultBatch = 10_000
+
+    public let deletedEvents: Int
+    /// Nothing is left for a next step to do.
+    public let isLast: Bool
+
+    public init(deletedEvents: Int, isLast: Bool) {
+        self.deletedEvents = deletedEvents
+        self.isLast = isLast
+    }
 }
 
 /// What `append` did with a batch.

@@ -154,16 +154,26 @@ public final class EventWriter: Sendable {
         }
     }
 
-    /// Deletes the events created before `milliseconds` (epoch) on the writer's queue, between commits. Without a
-    /// store directory there is nothing to delete.
-    public func deleteEvents(createdBefore milliseconds: Int64) -> Result<Int, Failure> {
-        queue.sync { () -> Result<Int, Failure> in
-            do throws(StoreError) {
-                return .success(try openedStore().deleteEvents(createdBefore: milliseconds))
-            } catch where error.kind == .missing {
-                return .success(0)
-            } catch {
-                return .failure(failed(error))
+    /// Deletes the events created before `milliseconds` (epoch) on the writer's queue, one step at a time: the batches
+    /// submitted meanwhile are committed between steps. Without a store directory there is nothing to delete.
+    public func deleteEvents(createdBefore milliseconds: Int64, batch: Int = RetentionStep.defaultBatch) -> Result<Int, Failure> {
+        var deleted = 0
+        while true {
+            let step = queue.sync { () -> Result<RetentionStep, Failure> in
+                do throws(StoreError) {
+                    return .success(try openedStore().deleteStep(createdBefore: milliseconds, batch: batch))
+                } catch where error.kind == .missing {
+                    return .success(RetentionStep(deletedEvents: 0, isLast: true))
+                } catch {
+                    return .failure(failed(error))
+                }
+            }
+            switch step {
+            case let .success(step):
+                deleted += step.deletedEvents
+                if step.isLast { return .success(deleted) }
+            case let .failure(failure):
+                return .failure(failure)
             }
         }
     }

@@ -17,8 +17,12 @@ package final class Database {
     package let path: String
     private let handle: OpaquePointer
 
-    /// - Parameter busyTimeout: how long a write waits for another connection's write lock before failing.
-    package init(path: String, create: Bool, busyTimeout: Duration = PaywallStore.defaultBusyTimeout) throws(StoreError) {
+    /// - Parameters:
+    ///   - busyTimeout: how long a write waits for another connection's write lock before failing.
+    ///   - incrementalVacuum: a new file gives back to the file system the pages its deletions free, as
+    ///     `PRAGMA incremental_vacuum` asks (`auto_vacuum = INCREMENTAL`, which only a file without tables takes).
+    package init(path: String, create: Bool, busyTimeout: Duration = PaywallStore.defaultBusyTimeout,
+                 incrementalVacuum: Bool = false) throws(StoreError) {
         if create { try Self.createPrivately(path) }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
@@ -37,6 +41,11 @@ package final class Database {
         if !create { csqlite_skip_checkpoint_on_close(handle) }
         let (seconds, attoseconds) = busyTimeout.components
         sqlite3_busy_timeout(handle, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        // Before WAL: switching to WAL writes the file's first page, after which the setting no longer takes. Only on an
+        // empty file: on another, setting it would wait for the write lock, and change nothing.
+        if incrementalVacuum, try prepare("PRAGMA page_count").rows({ $0.integer(at: 0) }) == [0] {
+            try execute("PRAGMA auto_vacuum = INCREMENTAL")
+        }
         let journalMode = try prepare("PRAGMA journal_mode = WAL")
         guard try journalMode.step(), journalMode.text(at: 0).lowercased() == "wal" else {
             throw StoreError(kind: .io, message: "cannot switch the store at \(path) to WAL journal mode")

@@ -1,5 +1,5 @@
 import Foundation
-import PaywallEvents
+@testable import PaywallEvents
 import PaywallModel
 import PaywallStore
 import Testing
@@ -86,6 +86,71 @@ import Testing
         #expect(try store.deleteEvents(createdBefore: 2_000, batch: 2) == 0)
     }
 
+    /// The names, with how many events use each.
+    private func names(_ store: SQLiteEventStore) throws -> [String: Int64] {
+        let rows = try store.database.prepare("SELECT text, uses FROM names").rows { ($0.text(at: 0), $0.integer(at: 1)) }
+        return Dictionary(uniqueKeysWithValues: rows)
+    }
+
+    @Test func retentionDeletesTheNamesNoEventUsesAnyMore() throws {
+        let store = try SQLiteEventStore.open(inStore: directory)
+        var old = events(["o1", "o2"], placement: "old-placement", createdAt: 1_000)
+        old[0].country = "AQ"
+        _ = try store.append(old + events(["o3"], createdAt: 1_000) + events(["n1"], createdAt: 3_000))
+        _ = try store.append(events(["n1"], placement: "only-in-a-duplicate", createdAt: 3_000))
+        #expect(try names(store) == ["shown": 4, "old-placement": 2, "onboarding": 2, "v-a": 4, "AQ": 1, "only-in-a-duplicate": 0])
+        #expect(try store.deleteEvents(createdBefore: 2_000, batch: 2) == 3)
+        #expect(try names(store) == ["shown": 1, "onboarding": 1, "v-a": 1])
+        _ = try store.append(events(["n2"], placement: "old-placement", createdAt: 3_000))
+        #expect(try stored(store) == ["n1 onboarding shown", "n2 old-placement shown"])
+        #expect(try store.deleteEvents(createdBefore: 4_000) == 2)
+        #expect(try names(store).isEmpty)
+    }
+
+    /// Another connection's retention deletes names this one kept the ids of: they are looked up again, not reused.
+    @Test func namesDeletedByAnotherConnectionAreNotReferredTo() throws {
+        let writer = try SQLiteEventStore.open(inStore: directory)
+        _ = try writer.append(events(["old"], placement: "gone", createdAt: 1_000))
+        let retention = try SQLiteEventStore.open(inStore: directory)
+        #expect(try retention.deleteEvents(createdBefore: 2_000) == 1)
+        #expect(try names(retention).isEmpty)
+        _ = try writer.append(events(["new"], placement: "gone", createdAt: 3_000))
+        #expect(try stored(retention) == ["new gone shown"])
+        #expect(try names(retention) == ["shown": 1, "gone": 1, "v-a": 1])
+    }
+
+    /// A new file gives the pages of deleted events back: once checkpointed, it is smaller again.
+    @Test func retentionGivesTheFreedPagesBack() throws {
+        let store = try SQLiteEventStore.open(inStore: directory)
+        for chunk in 0..<20 {
+            _ = try store.append(events((0..<1_000).map { "e-\(chunk)-\($0)-\(String(repeating: "x", count: 80))" }, placement: "p-\(chunk)", createdAt: 1_000))
+        }
+        let path = directory + "/events.sqlite"
+        try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let full = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(try store.deleteEvents(createdBefore: 2_000, batch: 3_000) == 20_000)
+        try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let emptied = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(full > 2_000_000)
+        #expect(emptied < full / 10, "\(full) bytes, then \(emptied)")
+    }
+
+    /// A file of version 1 (no `uses`) counts them when opened, and its retention then deletes the names left unused.
+    @Test func aFileOfVersion1CountsItsUsesOfNames() throws {
+        let raw = try Database(path: directory + "/events.sqlite", create: true)
+        try raw.execute(SQLiteEventSchema.tables.replacingOccurrences(of: ", uses INTEGER NOT NULL DEFAULT 0", with: "")
+            .replacingOccurrences(of: "CREATE INDEX unused_names ON names (id) WHERE uses = 0;", with: ""))
+        try raw.execute("""
+            INSERT INTO names (id, text) VALUES (1, 'shown'), (2, 'pl'), (3, 'v'), (4, 'left-over');
+            INSERT INTO events (event_id, type, created_at, profile, placement, variation) VALUES ('a', 1, 1000, 'p', 2, 3), ('b', 1, 3000, 'p', 2, 2);
+            PRAGMA user_version = 1;
+            """)
+        let store = try SQLiteEventStore.open(inStore: directory)
+        #expect(try names(store) == ["shown": 2, "pl": 3, "v": 1, "left-over": 0])
+        #expect(try store.deleteEvents(createdBefore: 2_000) == 1)
+        #expect(try names(store) == ["shown": 1, "pl": 2])
+    }
+
     @Test func aFileOfANewerVersionIsRefusedWithItsPath() throws {
         _ = try SQLiteEventStore.open(inStore: directory)
         let raw = try Database(path: directory + "/events.sqlite", create: false)
@@ -93,7 +158,7 @@ import Testing
         #expect {
             _ = try SQLiteEventStore.open(inStore: directory)
         } throws: { error in
-            (error as? StoreError)?.message == "the events at \(directory)/events.sqlite were written by a newer paywalls (schema 99; this one reads 1)"
+            (error as? StoreError)?.message == "the events at \(directory)/events.sqlite were written by a newer paywalls (schema 99; this one reads 2)"
         }
     }
 

@@ -76,7 +76,28 @@ import Testing
         let lock = try SQLiteWriteLock(store.path + "/events.sqlite", seconds: 6)
         let outcome = try store.run(["events", "ingest", try write([Self.line("second")])])
         #expect(outcome.status == 75)
-        #expect(outcome.standardError.contains("after 0 events of"), "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("was not stored; 0 events before it were (and 0 duplicates): resume from line 1"),
+                "\(outcome.standardError)")
         withExtendedLifetime(lock) {}
+    }
+
+    /// Writes failing part way, as on a full disk: the command stops at the first batch it cannot commit (it does not
+    /// read on to the end), says how many events were stored and the line to resume from, and exactly those are stored.
+    @Test func aFullDiskStopsAtTheFirstFailedBatchAndSaysWhereToResume() throws {
+        let count = 20_000
+        let file = try write((0..<count).map { Self.line("full-\($0)") })
+        let limited = try PaywallsProcess.Running(["events", "ingest", file, "--store", store.path], in: store.directory,
+                                                  launcher: SyncSafetyTests.fileSizeLimit(kilobytes: 1_024)).wait()
+        #expect(limited.status == 74, "\(limited.standardError)")
+        let reported = try #require(limited.standardError.firstMatch(
+            of: /: the batch from line (\d+) of .* was not stored; (\d+) events before it were \(and 0 duplicates\): resume from line (\d+)\n/),
+            "\(limited.standardError)")
+        let (start, stored, resume) = (Int(reported.1) ?? 0, Int(reported.2) ?? 0, Int(reported.3) ?? 0)
+        #expect(start == resume && resume == stored + 1)
+        #expect(stored > 0 && stored < count && stored % 500 == 0)
+        let again = try store.run(["events", "ingest", file])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(try again.json()["duplicates"] as? Int == stored)
+        #expect(try again.json()["accepted"] as? Int == count - stored)
     }
 }

@@ -68,21 +68,19 @@ public final class PostgresEventStore: EventStore {
         }
     }
 
-    public func deleteEvents(createdBefore milliseconds: Int64, batch: Int) throws(StoreError) -> Int {
-        var deleted = 0
-        while true {
-            let count = try retryingTransient { () throws(PostgresError) in
-                try connection.execute("""
-                    WITH deleted AS (DELETE FROM paywalls_events WHERE event_id IN
-                        (SELECT event_id FROM paywalls_events WHERE created_at < $1 LIMIT $2) RETURNING 1)
-                    SELECT count(*) FROM deleted
-                    """, [String(milliseconds), String(batch)])
-            }.first?[0].flatMap { Int($0) } ?? 0
-            deleted += count
-            if count < batch { return deleted }
-        }
+    public func deleteStep(createdBefore milliseconds: Int64, batch: Int) throws(StoreError) -> RetentionStep {
+        let count = try retryingTransient { () throws(PostgresError) in
+            try connection.execute("""
+                WITH deleted AS (DELETE FROM paywalls_events WHERE event_id IN
+                    (SELECT event_id FROM paywalls_events WHERE created_at < $1 LIMIT $2) RETURNING 1)
+                SELECT count(*) FROM deleted
+                """, [String(milliseconds), String(batch)])
+        }.first?[0].flatMap { Int($0) } ?? 0
+        return RetentionStep(deletedEvents: count, isLast: count < batch)
     }
 
+    /// One statement, so one snapshot of the table (READ COMMITTED takes one per statement): events committed meanwhile
+    /// count wholly or not at all.
     public func conversionTallies(_ query: ReportQuery) throws(StoreError) -> ConversionTallies {
         let rows = try retryingTransient { () throws(PostgresError) in
             try connection.transaction { () throws(PostgresError) in

@@ -13,10 +13,13 @@ private struct ExposedProfile: Sendable {
 }
 
 extension SQLiteEventStore {
-    /// Two scans of the events, the `shown` ones and the purchases, joined and summed here.
+    /// Two scans of the events, the `shown` ones and the purchases, joined and summed here. The names and both scans are
+    /// read in one transaction, of one state of the file: read apart, an event committed after the names were read
+    /// would have a variation they lack.
     public func conversionTallies(_ query: ReportQuery) throws(StoreError) -> ConversionTallies {
         var tallies = ConversionTallies()
-        for (placementID, profiles) in try exposuresAndConversions(query) {
+        let placements = try database.transaction(.deferred) { () throws(StoreError) in try exposuresAndConversions(query) }
+        for (placementID, profiles) in placements {
             for profile in profiles.values {
                 let key = ConversionTallies.Key(placementID: placementID, group: profile.group, variationID: profile.variation)
                 tallies.sums[key, default: .init()].add(profile)

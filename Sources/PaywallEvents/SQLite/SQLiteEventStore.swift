@@ -8,7 +8,9 @@ public final class SQLiteEventStore: EventStore {
 
     package let database: Database
     private let insert: Statement
-    private let names: NameTable
+    let names: NameTable
+    /// The ids of the names of the event being stored, counted as used once it is.
+    private var eventNames: [Int64] = []
 
     private init(database: Database) throws(StoreError) {
         self.database = database
@@ -28,7 +30,7 @@ public final class SQLiteEventStore: EventStore {
         if !create, access(path, F_OK) != 0 {
             throw StoreError(kind: .missing, message: "no events at \(path) (send them to POST /v1/events, or `paywalls events ingest FILE`)")
         }
-        let database = try Database(path: path, create: create)
+        let database = try Database(path: path, create: create, incrementalVacuum: true)
         // Every commit reaches the disk before the events are acknowledged.
         try database.execute("PRAGMA synchronous = FULL")
         try SQLiteEventSchema.prepare(database, create: create)
@@ -38,11 +40,14 @@ public final class SQLiteEventStore: EventStore {
     public func append(batches: [[Event]]) throws(StoreError) -> [AppendedEvents] {
         do {
             let accepted = try database.transaction { () throws(StoreError) in
-                try batches.map { batch throws(StoreError) in
+                try names.beginTransaction()
+                let accepted = try batches.map { batch throws(StoreError) in
                     var accepted = 0
                     for event in batch where try store(event) { accepted += 1 }
                     return accepted
                 }
+                try names.storeUses()
+                return accepted
             }
             names.commit()
             return zip(batches, accepted).map { AppendedEvents(accepted: $1, duplicates: $0.count - $1) }
@@ -52,40 +57,30 @@ public final class SQLiteEventStore: EventStore {
         }
     }
 
-    /// Inserts one event; false when its id is stored already.
+    /// Inserts one event, counting the uses of its names; false when its id is stored already.
     private func store(_ event: Event) throws(StoreError) -> Bool {
         insert.reset()
+        eventNames.removeAll(keepingCapacity: true)
         for (index, column) in EventColumns.all.enumerated() {
             let position = Int32(index + 1)
             switch column.value(event) {
-            case let .name(text): try insert.set(position, try text.map { text throws(StoreError) in try names.id(of: text) })
+            case let .name(text):
+                let id = try text.map { text throws(StoreError) in try names.id(of: text) }
+                if let id { eventNames.append(id) }
+                try insert.set(position, id)
             case let .text(text): try insert.set(position, text)
             case let .integer(number): try insert.set(position, number)
             }
         }
         try insert.run()
-        return database.changedRows == 1
+        guard database.changedRows == 1 else { return false }
+        eventNames.forEach(names.use)
+        return true
     }
 
     /// SQLite's `data_version`, which moves when another connection commits to the file (this one only reads it).
     public func changeMark() throws(StoreError) -> String? {
         let version = try database.prepare("PRAGMA data_version")
         return try version.step() ? String(version.integer(at: 0)) : nil
-    }
-
-    public func deleteEvents(createdBefore milliseconds: Int64, batch: Int) throws(StoreError) -> Int {
-        let delete = try database.prepare("""
-            DELETE FROM events WHERE event_id IN (SELECT event_id FROM events WHERE created_at < ?1 LIMIT ?2)
-            """)
-        var deleted = 0
-        while true {
-            let count = try database.transaction { () throws(StoreError) in
-                try delete.bind(milliseconds, batch)
-                try delete.run()
-                return database.changedRows
-            }
-            deleted += count
-            if count < batch { return deleted }
-        }
     }
 }

@@ -19,7 +19,9 @@ enum EventsIngestCommand: Command {
             is stored already is a duplicate and kept once. A line that is not a valid event is rejected
             alone, with its JSON pointer, and the others are stored: the command then exits 65. Prints
             {"accepted", "duplicates", "rejected": [{"line", "pointer", "message"}], "rejectedCount"}; the
-            first \(listedRejections) rejections are listed.
+            first \(listedRejections) rejections are listed. A transaction that cannot be stored (a full disk)
+            stops the command: what came before stays stored, and the message says how many events that
+            is and the line to resume from.
             """,
         options: EventStoreOptions.specs,
         arguments: [ArgumentSpec("file", help: "The file of events, one JSON object per line; - for standard input.")]

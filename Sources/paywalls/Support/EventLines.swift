@@ -52,27 +52,30 @@ struct EventLines {
         if descriptor != STDIN_FILENO { _ = Glibc.close(descriptor) }
     }
 
-    /// Reads every line, storing the events in batches as they fill.
+    /// Reads every line, storing the events in batches as they fill. Stops at the first batch that cannot be stored:
+    /// what was stored before stays stored, and the message says how many events that is and the line to resume from.
     func ingest(into store: any EventStore) throws(CommandFailure) -> Outcome {
         var outcome = Outcome()
         var batch: [Event] = []
         batch.reserveCapacity(EventBatch.maximumEvents)
         var lineNumber = 0
-        var failure: StoreError?
-        func flush() {
-            guard failure == nil, !batch.isEmpty else { return }
+        /// The first line of the batch being gathered.
+        var batchStart = 1
+        func flush() throws(CommandFailure) {
+            guard !batch.isEmpty else { return }
             do {
                 let appended = try store.append(batch)
                 outcome.accepted += appended.accepted
                 outcome.duplicates += appended.duplicates
             } catch {
-                failure = error
+                throw CommandFailure(exitCode: CommandFailure(error).exitCode, message: "\(error.message): the batch from line \(batchStart) of "
+                    + "\(name) was not stored; \(outcome.accepted) events before it were (and \(outcome.duplicates) duplicates): resume from line \(batchStart)")
             }
             batch.removeAll(keepingCapacity: true)
+            batchStart = lineNumber + 1
         }
-        try LineReader(fileDescriptor: descriptor, sourceName: name, maximumLineLength: Self.maximumLineLength).forEachLine { line in
+        try LineReader(fileDescriptor: descriptor, sourceName: name, maximumLineLength: Self.maximumLineLength).forEachLine { line throws(CommandFailure) in
             lineNumber += 1
-            guard failure == nil else { return }
             switch line {
             case let .text(bytes):
                 guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return }
@@ -83,14 +86,9 @@ struct EventLines {
             case .overlong:
                 outcome.rejections.append(Rejection(line: lineNumber, pointer: .root, message: "longer than \(Self.maximumLineLength) bytes"))
             }
-            if batch.count == EventBatch.maximumEvents { flush() }
+            if batch.count == EventBatch.maximumEvents { try flush() }
         }
-        flush()
-        if let failure {
-            // What was stored before stays stored; the message says how far the file got.
-            throw CommandFailure(exitCode: CommandFailure(failure).exitCode,
-                                 message: "\(failure.message) (after \(outcome.accepted) events of \(name) were stored, at line \(lineNumber))")
-        }
+        try flush()
         return outcome
     }
 }

@@ -16,15 +16,19 @@ struct LineReader {
     let sourceName: String
     let maximumLineLength: Int
 
-    /// Calls `body` for every line in order. Throws the system's reason when reading fails.
-    func forEachLine(_ body: (Line) -> Void) throws(CommandFailure) {
+    /// Calls `body` for every line in order, until it throws. Throws the system's reason when reading fails.
+    func forEachLine(_ body: (Line) throws(CommandFailure) -> Void) throws(CommandFailure) {
         var pending: [UInt8] = []
         var discardingOverlong = false
-        func emit(_ bytes: UnsafeRawBufferPointer) {
+        func emit(_ bytes: UnsafeRawBufferPointer) throws(CommandFailure) {
             let trimmed = bytes.last == UInt8(ascii: "\r") ? UnsafeRawBufferPointer(rebasing: bytes.dropLast()) : bytes
-            body(.text(trimmed))
+            try body(.text(trimmed))
         }
-        try forEachChunk(of: fileDescriptor, named: sourceName) { buffer in
+        // `withUnsafeBytes` would widen the error to `any Error`.
+        func emitPending() throws(CommandFailure) {
+            try pending.withUnsafeBytes { bytes in Result { () throws(CommandFailure) in try emit(bytes) } }.get()
+        }
+        try forEachChunk(of: fileDescriptor, named: sourceName) { buffer throws(CommandFailure) in
             var start = 0
             while start < buffer.count {
                 guard let newline = buffer.firstIndex(ofByte: UInt8(ascii: "\n"), from: start) else {
@@ -36,18 +40,18 @@ struct LineReader {
                     return
                 }
                 if discardingOverlong {
-                    body(.overlong)
                     discardingOverlong = false
+                    try body(.overlong)
                 } else if pending.isEmpty {
-                    emit(UnsafeRawBufferPointer(rebasing: buffer[start..<newline]))
+                    try emit(UnsafeRawBufferPointer(rebasing: buffer[start..<newline]))
                 } else {
                     pending.append(contentsOf: buffer[start..<newline])
-                    if pending.count > maximumLineLength { body(.overlong) } else { pending.withUnsafeBytes(emit) }
-                    pending.removeAll(keepingCapacity: true)
+                    defer { pending.removeAll(keepingCapacity: true) }
+                    if pending.count > maximumLineLength { try body(.overlong) } else { try emitPending() }
                 }
                 start = newline + 1
             }
         }
-        if discardingOverlong { body(.overlong) } else if !pending.isEmpty { pending.withUnsafeBytes(emit) }
+        if discardingOverlong { try body(.overlong) } else if !pending.isEmpty { try emitPending() }
     }
 }
