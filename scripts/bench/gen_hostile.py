@@ -73,7 +73,10 @@ def vendor_copies(vendor):
         copy_["products"] = [dict(product, vendor_product_id="store.product.%d" % i)]
         entry = copy.deepcopy(placement)
         entry["data"] = [copy_]
-        data["%s.%d" % (name, i)] = entry
+        key = "%s.%d" % (name, i)
+        # Each placement names itself, as the vendor's files do.
+        entry.get("meta", {}).get("placement", {})["developer_id"] = key
+        data[key] = entry
     vendor["data"] = data
     vendor["meta"]["developer_ids"] = list(data)
 
