@@ -190,4 +190,28 @@ import Testing
         #expect(counts.count == 2 && counts[1] == 0, "\(rows)")
         #expect(counts[0] > 0 && counts[0] < 20_000, "\(rows)")
     }
+
+    /// A paywall at every bound (200 locales, 50 products of 300 prices each) would take 3 million texts: import
+    /// formats the first 30,000 it reaches and leaves the rest to `resolve`.
+    @Test func formattingAtImportStopsAtItsBound() throws {
+        let file = try variant("every-bound") { document in
+            Self.bounds[0].grow(&document, 200)
+            let template = (document["products"] as! [[String: Any]])[0]
+            let products = (0..<50).map { index -> [String: Any] in
+                var product = template
+                product["id"] = "bounded_\(index)"
+                product["prices"] = (0..<300).map { ["country": "US", "currency": "USD", "amount": "\(index * 1_000 + $0 + 1).99"] }
+                return product
+            }
+            document["products"] = (document["products"] as! [[String: Any]]) + products
+            Self.edit(&document, "paywalls", 0) { $0["product_ids"] = products.map { $0["id"]! } }
+        }
+        #expect(try store.importExport(file).status == 0)
+        let count = try Python.run("""
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1])
+            print(c.execute("SELECT count(*) FROM formatted_texts WHERE snapshot_id = (SELECT max(id) FROM snapshots)").fetchone()[0])
+            """, [store.databasePath])
+        #expect(count.trimmingCharacters(in: .whitespacesAndNewlines) == "30000")
+    }
 }
