@@ -139,14 +139,14 @@ import Testing
         switch format {
         case .human:
             let fields = Set(lines.map { $0.split(separator: " ").dropFirst().prefix(5).joined(separator: " ") })
-            #expect(fields == ["127.0.0.1 GET /v1/placements 503 148", "127.0.0.1 GET /v1/placements/x/bundle 401 106", "127.0.0.1 GET /healthz 200 15"])
+            #expect(fields == ["127.0.0.1 GET /v1/placements 400 89", "127.0.0.1 GET /v1/placements/x/bundle 401 106", "127.0.0.1 GET /healthz 200 15"])
         case .json:
             let objects = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
             let placements = try #require(objects.first { $0["path"] as? String == "/v1/placements" })
             #expect(Set(placements.keys) == ["time", "client", "method", "path", "status", "bytes", "durationMs"])
             #expect(placements["client"] as? String == "127.0.0.1")
-            #expect(placements["status"] as? Int == 503)
-            #expect(Set(objects.compactMap { $0["status"] as? Int }) == [503, 401, 200])
+            #expect(placements["status"] as? Int == 400)
+            #expect(Set(objects.compactMap { $0["status"] as? Int }) == [400, 401, 200])
             let stopping = try #require(outcome.standardError.split(separator: "\n").last)
             #expect((try JSONSerialization.jsonObject(with: Data(stopping.utf8)) as? [String: Any])?["event"] as? String == "stopped")
         }
