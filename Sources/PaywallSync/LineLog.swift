@@ -10,8 +10,7 @@ public enum LogFormat: String, Sendable, CaseIterable {
 }
 
 /// The one way the project writes log lines (the sync's, serve's own and the access log): each whole
-/// and alone, from any thread, straight to its file descriptor; a human line terminal-safe and on one line
-/// (`TerminalText`). A `json` line is `{"time", …fields}`, a
+/// and alone, from any thread, straight to its file descriptor; a human line terminal-safe (`TerminalText`). A `json` line is `{"time", …fields}`, a
 /// `human` one the text after `prefix` (the time, where the log shows it). A line that cannot be
 /// written is dropped: what logs is never stopped by its log.
 public final class LineLog: Sendable {
@@ -62,7 +61,7 @@ public final class LineLog: Sendable {
             case let .text(text): line += text.utf8
             case let .time(milliseconds): line += (Timestamp.now(milliseconds: milliseconds) + " ").utf8
             }
-            line += TerminalText.safe(human(), keepsLineBreaks: false).utf8
+            line += TerminalText.safe(human()).utf8
         case .json:
             var object = JSONObject()
             if case let .time(milliseconds) = prefix {

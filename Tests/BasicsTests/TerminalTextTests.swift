@@ -11,18 +11,17 @@ import Testing
             let text = "a" + String(Character(scalar)) + "b"
             let expected = actedOn.contains(value) && value != 0x0A && value != 0x09
                 ? "a\\u{\(String(value, radix: 16, uppercase: true))}b" : text
-            #expect(TerminalText.safe(text, keepsLineBreaks: true) == expected, "U+\(String(value, radix: 16))")
+            #expect(TerminalText.safe(text) == expected, "U+\(String(value, radix: 16))")
         }
     }
 
-    @Test func lineBreaksAreKeptOnlyWhenAsked() {
-        #expect(TerminalText.safe("one\n\ttwo", keepsLineBreaks: true) == "one\n\ttwo")
-        #expect(TerminalText.safe("one\n\ttwo\r", keepsLineBreaks: false) == "one\\u{A}\\u{9}two\\u{D}")
+    @Test func lineFeedsAndTabsAreKeptAndACarriageReturnIsNot() {
+        #expect(TerminalText.safe("one\n\ttwo\r") == "one\n\ttwo\\u{D}")
     }
 
     @Test func anEscapeSequenceAndAnOverrideShowAsTheyAre() {
-        #expect(TerminalText.safe("\u{1B}]0;owned\u{7}\u{1B}[2J fdp\u{202E}.exe", keepsLineBreaks: true)
+        #expect(TerminalText.safe("\u{1B}]0;owned\u{7}\u{1B}[2J fdp\u{202E}.exe")
                 == "\\u{1B}]0;owned\\u{7}\\u{1B}[2J fdp\\u{202E}.exe")
-        #expect(TerminalText.safe("Durma melhor — 日本語 ✓", keepsLineBreaks: false) == "Durma melhor — 日本語 ✓")
+        #expect(TerminalText.safe("Durma melhor — 日本語 ✓") == "Durma melhor — 日本語 ✓")
     }
 }

@@ -17,7 +17,7 @@ final class OutputChannel {
     }
 
     func write(_ text: String) {
-        buffer.append(contentsOf: TerminalText.safe(text, keepsLineBreaks: true).utf8)
+        buffer.append(contentsOf: TerminalText.safe(text).utf8)
         if buffer.count >= blockSize { flush() }
     }
 
