@@ -20,6 +20,11 @@ public struct JSONParser {
     private var streamedKeys: Set<String> = []
     private var sink: ((StreamedElement) -> Void)?
     private let observer: (any JSONObserver)?
+    /// The members and elements of the objects and arrays being read, innermost last: each container is
+    /// made once at its end, with room for exactly what it holds (growing each one as it is read would
+    /// leave up to half of its storage unused, for as long as the document is kept).
+    private var openMembers: [JSONObject.Member] = []
+    private var openElements: [JSONValue] = []
 
     /// Parses one JSON document; only whitespace may follow it. `observer` is told what is read.
     public static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits = Limits(),
@@ -105,15 +110,17 @@ public struct JSONParser {
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {
         position += 1
         observer?.objectStarted()
-        var object = JSONObject()
+        let start = openMembers.count
+        defer { openMembers.removeSubrange(start...) }
+        var repeatedKey: String?
         var names = MemberNames()
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { position += 1; observer?.objectEnded(); return object }
+        if peek(UInt8(ascii: "}")) { position += 1; observer?.objectEnded(); return JSONObject() }
         while true {
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a member name in double quotes") }
             let key = try parseString()
-            let isRepeated = names.insert(key, members: object.members)
-            if isRepeated, object.repeatedKey == nil { object.repeatedKey = key }
+            let isRepeated = names.insert(key, members: openMembers[start...])
+            if isRepeated, repeatedKey == nil { repeatedKey = key }
             observer?.memberNamed(key)
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the member name \"\(key)\"") }
@@ -127,9 +134,10 @@ public struct JSONParser {
                             sink(StreamedElement(key: key, index: index, value: value, endOffset: endOffset))
                         }
                     }
-                    object.append(key, .array([]))
+                    openMembers.append(JSONObject.Member(key: key, value: .array([])))
                 } else {
-                    object.append(key, try parseValue())
+                    let value = try parseValue()
+                    openMembers.append(JSONObject.Member(key: key, value: value))
                 }
             } catch {
                 throw error.within(key)
@@ -141,6 +149,8 @@ public struct JSONParser {
             } else if peek(UInt8(ascii: "}")) {
                 position += 1
                 observer?.objectEnded()
+                var object = JSONObject(Array(storing: openMembers[start...]))
+                object.repeatedKey = repeatedKey
                 return object
             } else {
                 throw error("expected ',' or '}' after an object member")
@@ -152,10 +162,11 @@ public struct JSONParser {
     private mutating func parseArray(sink: ((Int, JSONValue, Int) -> Void)? = nil) throws(JSONSyntaxError) -> [JSONValue] {
         position += 1
         observer?.arrayStarted()
-        var elements: [JSONValue] = []
+        let start = openElements.count
+        defer { openElements.removeSubrange(start...) }
         var count = 0
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) { position += 1; observer?.arrayEnded(); return elements }
+        if peek(UInt8(ascii: "]")) { position += 1; observer?.arrayEnded(); return [] }
         while true {
             let element: JSONValue
             do {
@@ -163,7 +174,7 @@ public struct JSONParser {
             } catch {
                 throw error.within(String(count))
             }
-            if let sink { sink(count, element, position) } else { elements.append(element) }
+            if let sink { sink(count, element, position) } else { openElements.append(element) }
             count += 1
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
@@ -172,7 +183,7 @@ public struct JSONParser {
             } else if peek(UInt8(ascii: "]")) {
                 position += 1
                 observer?.arrayEnded()
-                return elements
+                return Array(storing: openElements[start...])
             } else {
                 throw error("expected ',' or ']' after an array element")
             }
@@ -342,5 +353,15 @@ public struct JSONParser {
             lineStart = index + 1
         }
         return JSONSyntaxError(offset: offset, line: line, column: offset - lineStart + 1, reason: reason)
+    }
+}
+
+private extension Array {
+    /// The elements of `slice` in storage of their own, sized to them. (`Array(slice)` hands back the
+    /// slice's own storage when the slice spans all of it, with all its spare room.)
+    init(storing slice: ArraySlice<Element>) {
+        self.init()
+        reserveCapacity(slice.count)
+        append(contentsOf: slice)
     }
 }
