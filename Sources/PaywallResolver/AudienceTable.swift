@@ -19,8 +19,8 @@ struct AudienceTable: Sendable {
     /// The segments the audiences name, one after another: positions in `segmentConditions`.
     private let audienceSegments: [Int]
     /// Each distinct segment's conditions in `conditions`; nil for a segment the snapshot lacks, which never matches.
-    private let segmentConditions: [Range<Int>?]
-    private let conditions: [ConditionCheck]
+    let segmentConditions: [Range<Int>?]
+    let conditions: [ConditionCheck]
     /// By audience position.
     let draws: [VariationDraw]
 
