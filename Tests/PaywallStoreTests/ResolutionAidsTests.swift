@@ -36,6 +36,21 @@ import Testing
         #expect(try store.reader(of: without).localeFacts() == nil)
     }
 
+    /// The aids cost an ICU call per (locale, price): content already current is told apart before any of
+    /// them is worked out.
+    @Test func contentAlreadyCurrentWorksOutNoAid() throws {
+        let store = try PaywallStore.open(at: directory.store, create: true)
+        var worked: [String] = []
+        func texts(_ run: String) -> [FormattedText] { worked.append("texts \(run)"); return Self.texts }
+        func facts(_ run: String) -> String { worked.append("facts \(run)"); return "m\tnb\tno\n" }
+        let first = try store.publish(Fixture.export(), source: "local", contentHash: Fixture.hash(1), importedAt: "2026-12-01T08:00:00Z",
+                                      formattedTexts: texts("first"), localeFacts: facts("first"))
+        let again = try store.publish(Fixture.export(), source: "local", contentHash: Fixture.hash(1), importedAt: "2026-12-01T08:00:01Z",
+                                      formattedTexts: texts("again"), localeFacts: facts("again"))
+        #expect(again == .unchanged(first.snapshot))
+        #expect(worked == ["texts first", "facts first"])
+    }
+
     @Test func aidsGoWithTheirSnapshot() throws {
         let store = try PaywallStore.open(at: directory.store, create: true)
         let old = try store.publish(Fixture.export(), source: "local", contentHash: Fixture.hash(1), importedAt: "2026-12-01T08:00:00Z",
