@@ -12,6 +12,7 @@ Shapes:
   repeated-products  a paywall listing one product 100,000 times (refused now)
   vendor-copies      a vendor fallback file (format 9) with 8,000 placements, each showing a copy of
                      one product id whose content differs (accepted, each kept under a key of its own)
+  vendor-distinct    the same file with 8,000 distinct product ids: vendor-copies' baseline
 Standard library only.
 """
 
@@ -60,7 +61,7 @@ def repeated_products(export):
     paywall["product_ids"] = [paywall["product_ids"][0]] * 100000
 
 
-def vendor_copies(vendor):
+def vendor_copies(vendor, distinct=False):
     name, placement = next(iter(vendor["data"].items()))
     variation = copy.deepcopy(placement["data"][0])
     variation["weight"] = 100
@@ -71,6 +72,8 @@ def vendor_copies(vendor):
         copy_ = copy.deepcopy(variation)
         copy_["variation_id"] = "v-%d" % i
         copy_["products"] = [dict(product, vendor_product_id="store.product.%d" % i)]
+        if distinct:
+            copy_["products"][0]["adapty_product_id"] = "product-%d" % i
         entry = copy.deepcopy(placement)
         entry["data"] = [copy_]
         key = "%s.%d" % (name, i)
@@ -87,15 +90,15 @@ SHAPES = {"locales-prices": locales_prices, "bounded-product": bounded_product,
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("shape", choices=sorted(list(SHAPES) + ["vendor-copies"]))
+    parser.add_argument("shape", choices=sorted(list(SHAPES) + ["vendor-copies", "vendor-distinct"]))
     parser.add_argument("output")
     parser.add_argument("--sample-export", default="sync-config/sample-export.json")
     parser.add_argument("--sample-vendor", default="sync-config/sample-adapty-fallback-v9.json")
     arguments = parser.parse_args()
-    if arguments.shape == "vendor-copies":
+    if arguments.shape.startswith("vendor-"):
         with open(arguments.sample_vendor, encoding="utf-8") as file:
             document = json.load(file)
-        vendor_copies(document)
+        vendor_copies(document, distinct=arguments.shape == "vendor-distinct")
     else:
         with open(arguments.sample_export, encoding="utf-8") as file:
             document = json.load(file)
