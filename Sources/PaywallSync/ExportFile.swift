@@ -3,15 +3,15 @@ import LocaleKit
 import PaywallModel
 
 /// An export on disk, as `import` and `sync` read it: decoded and checked whole, and its value hash
-/// computed in the same pass. The file is read into memory of its own (`MappedFile`), given back as parsing
+/// computed in the same pass. The file is read into memory of its own (`ExportBytes`), given back as parsing
 /// moves on; a file that changed meanwhile is an error.
 public final class ExportFile {
     public let path: String
-    private let file: MappedFile
+    private let file: ExportBytes
 
     public init(path: String) throws(ExportFileError) {
         self.path = path
-        file = try MappedFile(path: path)
+        file = try ExportBytes(path: path)
     }
 
     public var byteCount: Int { file.count }

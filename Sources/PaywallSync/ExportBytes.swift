@@ -5,7 +5,7 @@ import Glibc
 /// SIGBUS on a truncation. Parts already read can be given back (`release(upTo:)`), so that importing a large export
 /// does not hold the whole file and the whole model at once. `checkUnchanged` tells whether the file changed since
 /// it was opened: what was read then may be a mix of two versions that the file never held.
-final class MappedFile {
+final class ExportBytes {
     let path: String
     private let base: UnsafeMutableRawPointer?
     let count: Int
