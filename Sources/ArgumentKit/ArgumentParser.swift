@@ -36,6 +36,9 @@ public struct ArgumentParser: Sendable {
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                 if !optionsEnded, positionals.isEmpty, let subcommand = path.last!.subcommand(named: argument) {
                     path.append(subcommand)
+                } else if Self.takesSubcommand(path.last!) {
+                    // Said at once: what follows a mistyped command is that command's, not this one's.
+                    throw fail(Self.unknownCommand(argument, under: path))
                 } else {
                     positionals.append(argument)
                 }
@@ -65,11 +68,11 @@ public struct ArgumentParser: Sendable {
         }
 
         let command = path.last!
-        if !command.subcommands.isEmpty, command.arguments.isEmpty {
-            guard let word = positionals.first else {
-                throw fail("missing subcommand: expected one of \(command.subcommands.map(\.name).joined(separator: ", "))")
-            }
-            throw fail("unknown subcommand '\(word)'" + Self.suggestion(for: word, among: command.subcommands.map(\.name)))
+        if Self.takesSubcommand(command) {
+            throw fail("missing subcommand: expected one of \(command.subcommands.map(\.name).joined(separator: ", "))")
+        }
+        if let missing = path.flatMap(\.options).first(where: { $0.isRequired && values[$0.name] == nil }), case let .value(valueName) = missing.kind {
+            throw fail("missing --\(missing.name) <\(valueName)>")
         }
         try Self.checkArity(positionals, against: command.arguments, fail: fail)
         return .run(ParsedArguments(commandPath: path.map(\.name), optionValues: values, arguments: positionals))
@@ -103,6 +106,18 @@ public struct ArgumentParser: Sendable {
         if !unbounded, positionals.count > maximum {
             throw fail("unexpected argument '\(positionals[maximum])'")
         }
+    }
+
+    /// A group, whose words are the names of its subcommands.
+    private static func takesSubcommand(_ command: CommandSpec) -> Bool {
+        !command.subcommands.isEmpty && command.arguments.isEmpty
+    }
+
+    /// "unknown command 'resolv'; did you mean 'resolve'?" at the root, "unknown subcommand …" in a group.
+    private static func unknownCommand(_ word: String, under path: [CommandSpec]) -> String {
+        let kind = path.count == 1 ? "command" : "subcommand"
+        let nearest = closestCandidates(to: word, among: path.last!.subcommands.map(\.name), limit: 1).first
+        return "unknown \(kind) '\(word)'" + (nearest.map { "; did you mean '\($0)'?" } ?? "")
     }
 
     /// ", did you mean '--mode'?" for a near miss, else nothing.

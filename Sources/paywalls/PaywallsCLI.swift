@@ -4,7 +4,8 @@ import ArgumentKit
 enum PaywallsCLI {
     static func run(arguments: [String], context: CommandContext) -> ExitCode {
         let parser = ArgumentParser(root: CommandTree.root)
-        let help = HelpFormatter(root: CommandTree.root)
+        let help = HelpFormatter(root: CommandTree.root, width: TerminalWidth.forHelp(environment: context.environment,
+                                                                                      outputDescriptor: context.standardOutput.fileDescriptor))
         do {
             switch try parser.parse(arguments) {
             case .version:

@@ -97,13 +97,17 @@ struct UsageErrorTests {
         Self.check(testCase)
     }
 
-    @Test("an unknown subcommand, with a suggestion when one is close", arguments: [
-        ErrorCase(["locale", "explian"], locale, "unknown subcommand 'explian', did you mean 'explain'?"),
-        ErrorCase(["locale", "mach", "en"], locale, "unknown subcommand 'mach', did you mean 'match'?"),
-        ErrorCase(["lcoale", "explain"], ["tool"], "unknown subcommand 'lcoale', did you mean 'locale'?"),
-        ErrorCase(["frob"], ["tool"], "unknown subcommand 'frob'"),
+    @Test("an unknown command or subcommand, named before anything after it, with a suggestion when one is close", arguments: [
+        ErrorCase(["locale", "explian"], locale, "unknown subcommand 'explian'; did you mean 'explain'?"),
+        ErrorCase(["locale", "mach", "en"], locale, "unknown subcommand 'mach'; did you mean 'match'?"),
+        ErrorCase(["lcoale", "explain"], ["tool"], "unknown command 'lcoale'; did you mean 'locale'?"),
+        ErrorCase(["frob"], ["tool"], "unknown command 'frob'"),
+        // The mistyped command is named, not the options meant for it.
+        ErrorCase(["synk", "--dry-run"], ["tool"], "unknown command 'synk'; did you mean 'sync'?"),
+        ErrorCase(["--store", "x", "synk", "--frobnicate"], ["tool"], "unknown command 'synk'; did you mean 'sync'?"),
+        ErrorCase(["locale", "explian", "--json", "en"], locale, "unknown subcommand 'explian'; did you mean 'explain'?"),
         // A grandchild is not a subcommand of the root.
-        ErrorCase(["explain", "en"], ["tool"], "unknown subcommand 'explain'"),
+        ErrorCase(["explain", "en"], ["tool"], "unknown command 'explain'"),
         ErrorCase(["locale", "-", "explain"], locale, "unknown subcommand '-'"),
     ])
     func unknownSubcommand(_ testCase: ErrorCase) {

@@ -21,7 +21,11 @@ import Testing
     @Test(arguments: [
         ([], "error: missing subcommand: expected one of import, sync, resolve, status, snapshots, diff, coverage, fallbacks, serve, report, locale, events"),
         (["locale"], "error: missing subcommand: expected one of explain, match"),
-        (["lcoale"], "error: unknown subcommand 'lcoale', did you mean 'locale'?"),
+        (["lcoale"], "error: unknown command 'lcoale'; did you mean 'locale'?"),
+        // The command typo is named, not the options that were meant for the command.
+        (["resolv", "--placement", "X"], "error: unknown command 'resolv'; did you mean 'resolve'?"),
+        (["--store", "s", "covrage", "--locales", "pt-BR"], "error: unknown command 'covrage'; did you mean 'coverage'?"),
+        (["sources", "lst", "--json"], "error: unknown subcommand 'lst'; did you mean 'list'?"),
         (["locale", "match", "--mdoe", "icu"], "error: unknown option '--mdoe', did you mean '--mode'?"),
         (["locale", "explain"], "error: missing argument <tag>"),
         (["locale", "explain", "en", "de"], "error: unexpected argument 'de'"),
