@@ -62,6 +62,31 @@ import Testing
         #expect(piped.standardOutput.split(separator: "\n").contains { $0.count > 70 }, "lines are filled toward 80 columns")
     }
 
+    /// On a terminal (a pseudo-terminal of the width given), without $COLUMNS: the terminal's own width.
+    @Test(arguments: [64, 100])
+    func aTerminalGetsItsWidth(_ width: Int) throws {
+        let script = """
+            import fcntl, os, struct, subprocess, sys, termios
+            controller, terminal = os.openpty()
+            fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, int(sys.argv[2]), 0, 0))
+            subprocess.run([sys.argv[1], "resolve", "--help"], stdout=terminal, env={}, timeout=10, check=True)
+            os.close(terminal)
+            output = b""
+            while True:
+                try:
+                    chunk = os.read(controller, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                output += chunk
+            sys.stdout.write(output.decode().replace("\\r\\n", "\\n"))
+            """
+        let onTerminal = try Python.run(script, [PaywallsProcess.executable.path, String(width)])
+        #expect(onTerminal == (try PaywallsProcess.run(["resolve", "--help"], environment: ["COLUMNS": String(width)])).standardOutput)
+        Self.expectFits(onTerminal, width: width)
+    }
+
     @Test(arguments: [40, 120])
     func helpFillsTheWidthColumnsSays(_ width: Int) throws {
         let outcome = try PaywallsProcess.run(["resolve", "--help"], environment: ["COLUMNS": String(width)])
