@@ -12,7 +12,8 @@ public enum ParseOutcome: Sendable, Equatable {
 /// Parses arguments against a tree of command specs. Subcommand names come before the first
 /// positional argument; options and positional arguments may come in any order, and an option is
 /// accepted once the command that declares it (or one below it) is named. `--` ends the options.
-/// `--help` anywhere wins over any mistake in the rest of the line.
+/// A word where a group expects a command name is refused as soon as it is read, and a required
+/// option missing once the line is read. `--help` anywhere wins over any mistake in the rest of the line.
 public struct ArgumentParser: Sendable {
     public let root: CommandSpec
 
@@ -115,13 +116,11 @@ public struct ArgumentParser: Sendable {
 
     /// "unknown command 'resolv'; did you mean 'resolve'?" at the root, "unknown subcommand …" in a group.
     private static func unknownCommand(_ word: String, under path: [CommandSpec]) -> String {
-        let kind = path.count == 1 ? "command" : "subcommand"
-        let nearest = closestCandidates(to: word, among: path.last!.subcommands.map(\.name), limit: 1).first
-        return "unknown \(kind) '\(word)'" + (nearest.map { "; did you mean '\($0)'?" } ?? "")
+        "unknown \(path.count == 1 ? "command" : "subcommand") '\(word)'" + suggestion(for: word, among: path.last!.subcommands.map(\.name))
     }
 
-    /// ", did you mean '--mode'?" for a near miss, else nothing.
+    /// "; did you mean '--mode'?" for a near miss, else nothing.
     private static func suggestion(for word: String, among candidates: [String]) -> String {
-        closestCandidates(to: word, among: candidates, limit: 1).first.map { ", did you mean '\($0)'?" } ?? ""
+        closestCandidates(to: word, among: candidates, limit: 1).first.map { "; did you mean '\($0)'?" } ?? ""
     }
 }

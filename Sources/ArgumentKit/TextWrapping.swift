@@ -1,10 +1,10 @@
 /// Fills lines up to a width, breaking only between words: a word is never cut, and one longer than the
-/// width has a line of its own. Help text is ASCII, so a character is a column.
+/// width has a line of its own. A character is taken to be a column (help text is written so).
 enum TextWrapping {
     /// `units` (words, or whole usage fragments such as `[--locale <tag> ...]`) laid out in lines of at most
     /// `width` columns where they fit: the first line starts with `firstPrefix`, the others with `continuationIndent`
-    /// spaces. Each line is returned without its newline; a line that ends a run before the next is given
-    /// `lineEnd` (`" \\"` for a shell command) as long as that fits too.
+    /// spaces. Each line is returned without its newline; each but the last ends with `lineEnd` (`" \\"` for a
+    /// shell command), which every line keeps room for.
     static func lines(of units: [String], width: Int, firstPrefix: String, continuationIndent: Int, lineEnd: String = "") -> [String] {
         let indent = String(repeating: " ", count: continuationIndent)
         var lines: [String] = []

@@ -43,15 +43,15 @@ struct UsageErrorTests {
     }
 
     @Test("unknown option with a 'did you mean' suggestion", arguments: [
-        ErrorCase(["locale", "explain", "--jsn", "en"], explain, "unknown option '--jsn', did you mean '--json'?"),
-        ErrorCase(["locale", "explain", "--jsn=1", "en"], explain, "unknown option '--jsn', did you mean '--json'?"),
-        ErrorCase(["locale", "explain", "--mdoe", "x", "en"], explain, "unknown option '--mdoe', did you mean '--mode'?"),
+        ErrorCase(["locale", "explain", "--jsn", "en"], explain, "unknown option '--jsn'; did you mean '--json'?"),
+        ErrorCase(["locale", "explain", "--jsn=1", "en"], explain, "unknown option '--jsn'; did you mean '--json'?"),
+        ErrorCase(["locale", "explain", "--mdoe", "x", "en"], explain, "unknown option '--mdoe'; did you mean '--mode'?"),
         // Inherited options are suggested too.
-        ErrorCase(["locale", "explain", "--stor", "x", "en"], explain, "unknown option '--stor', did you mean '--store'?"),
-        ErrorCase(["locale", "match", "--locales", "en"], match, "unknown option '--locales', did you mean '--locale'?"),
+        ErrorCase(["locale", "explain", "--stor", "x", "en"], explain, "unknown option '--stor'; did you mean '--store'?"),
+        ErrorCase(["locale", "match", "--locales", "en"], match, "unknown option '--locales'; did you mean '--locale'?"),
         // Only long options exist: a single-dash long name is rejected and the long form suggested.
-        ErrorCase(["locale", "explain", "-json", "en"], explain, "unknown option '-json', did you mean '--json'?"),
-        ErrorCase(["sync", "--dryrun"], ["tool", "sync"], "unknown option '--dryrun', did you mean '--dry-run'?"),
+        ErrorCase(["locale", "explain", "-json", "en"], explain, "unknown option '-json'; did you mean '--json'?"),
+        ErrorCase(["sync", "--dryrun"], ["tool", "sync"], "unknown option '--dryrun'; did you mean '--dry-run'?"),
     ])
     func unknownOptionWithSuggestion(_ testCase: ErrorCase) {
         Self.check(testCase)

@@ -26,7 +26,7 @@ import Testing
         (["resolv", "--placement", "X"], "error: unknown command 'resolv'; did you mean 'resolve'?"),
         (["--store", "s", "covrage", "--locales", "pt-BR"], "error: unknown command 'covrage'; did you mean 'coverage'?"),
         (["sources", "lst", "--json"], "error: unknown subcommand 'lst'; did you mean 'list'?"),
-        (["locale", "match", "--mdoe", "icu"], "error: unknown option '--mdoe', did you mean '--mode'?"),
+        (["locale", "match", "--mdoe", "icu"], "error: unknown option '--mdoe'; did you mean '--mode'?"),
         (["locale", "explain"], "error: missing argument <tag>"),
         (["locale", "explain", "en", "de"], "error: unexpected argument 'de'"),
         (["locale", "match", "--mode"], "error: --mode needs a value <mode>"),
