@@ -26,9 +26,15 @@ public struct HelpFormatter: Sendable {
         return path
     }
 
-    /// The usage on one line, as an error message quotes it.
+    /// The usage on one line.
     public func usage(for names: [String]) -> String {
         usageFragments(for: names).joined(separator: " ")
+    }
+
+    /// The usage after `label` (`USAGE: ` in help, `usage: ` after an error), filled to the width with its lines
+    /// continued under the label's end.
+    public func usageLines(for names: [String], label: String) -> [String] {
+        TextWrapping.lines(of: usageFragments(for: names), width: width, firstPrefix: label, continuationIndent: label.count)
     }
 
     public func help(for names: [String]) -> String {
@@ -38,7 +44,7 @@ public struct HelpFormatter: Sendable {
         for paragraph in TextWrapping.paragraphs(of: command.discussion) {
             lines += [""] + TextWrapping.lines(of: paragraph, width: width)
         }
-        lines += [""] + TextWrapping.lines(of: usageFragments(for: names), width: width, firstPrefix: "USAGE: ", continuationIndent: 7)
+        lines += [""] + usageLines(for: names, label: "USAGE: ")
         if !command.arguments.isEmpty {
             lines += ["", "ARGUMENTS:"] + command.arguments.flatMap { row("<\($0.name)>", $0.help) }
         }

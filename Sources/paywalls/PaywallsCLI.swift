@@ -20,7 +20,7 @@ enum PaywallsCLI {
             }
         } catch let error as UsageError {
             context.standardError.writeLine("error: \(error.message)")
-            context.standardError.writeLine("usage: \(help.usage(for: error.commandPath))")
+            help.usageLines(for: error.commandPath, label: "usage: ").forEach(context.standardError.writeLine)
             context.standardError.writeLine("See '\(error.commandPath.joined(separator: " ")) --help'.")
             return .usage
         } catch let failure as CommandFailure {

@@ -70,6 +70,7 @@ import Testing
         (["--fail-under", "120", "--locales", "en"], 64, "error: invalid value '120' for --fail-under: expected a percentage from 0 to 100\n"),
         // A device locale that is not a language tag is refused, as `locale match --default` refuses one.
         (["--locales", "pt--BR"], 65, "error: invalid --locales: 'pt--BR' is not a valid language tag (empty subtag at offset 3)\n"),
+        (["--locales", " , "], 64, "error: --locales lists no locale\n"),
         (["--locales", "en,de,english"], 65,
          "error: invalid --locales: 'english' is not a language: a language subtag has 2 or 3 letters (as in 'en', 'pt-BR')\n"),
     ])

@@ -44,7 +44,7 @@ enum CoverageCommand: Command {
         let mode = try arguments.value("mode", expected: "cldr, adapty or icu", MatchMode.init(rawValue:)) ?? .cldr
         let threshold = try arguments.value("fail-under", expected: "a percentage from 0 to 100") { Double($0).flatMap { (0...100).contains($0) ? $0 : nil } }
         let policy = try context.localePolicy(arguments)
-        let deviceLocales = try arguments.value("locales").map { (list) throws(CommandFailure) in try validTags(in: list, policy: policy) }
+        let deviceLocales = try arguments.localeList().map { (locales) throws(CommandFailure) in try checkedTags(locales, policy: policy) }
             ?? defaultDeviceLocales(context)
         let (snapshot, export) = try context.currentExport(arguments)
         let report = CoverageReport(export: export, shownBy: try placement(arguments.value("placement"), in: export),
@@ -69,10 +69,9 @@ enum CoverageCommand: Command {
         return placement
     }
 
-    /// The locales of `--locales`, each a language tag (the policy's aliases read as it reads them), else exit 65 naming
-    /// the first that is not.
-    private static func validTags(in list: String, policy: LocalePolicy) throws(CommandFailure) -> [String] {
-        let locales = availableLocales(in: list)
+    /// The locales of `--locales` when each is a language tag (the policy's aliases read as it reads them), else exit 65
+    /// naming the first that is not.
+    private static func checkedTags(_ locales: [String], policy: LocalePolicy) throws(CommandFailure) -> [String] {
         for locale in locales {
             do {
                 _ = try policy.languageTag(for: locale)

@@ -1,5 +1,4 @@
 import ArgumentKit
-import LocaleKit
 import PaywallModel
 import PaywallResolver
 import PaywallStore
@@ -58,10 +57,7 @@ enum FallbacksCommand: Command {
         let requestedVersion = try arguments.value("format-version", expected: "8, 9, 10 or 11") { text in
             Int(text).flatMap { FallbackFileSet.supportedVersions.contains($0) ? $0 : nil }
         }
-        let locales = arguments.value("locales").map(availableLocales(in:))
-        if let locales, locales.isEmpty {
-            throw UsageError(commandPath: arguments.commandPath, message: "--locales lists no locale")
-        }
+        let locales = try arguments.localeList()
         let policy = try context.localePolicy(arguments)
         let (snapshot, export) = try context.currentExport(arguments)
         let version = requestedVersion ?? FallbackFileSet.importedVersion(format: snapshot.format) ?? FallbackFileSet.defaultVersion
