@@ -40,7 +40,8 @@ public struct HelpFormatter: Sendable {
     public func help(for names: [String]) -> String {
         let path = specs(along: names)
         let command = path.last!
-        var lines = TextWrapping.lines(of: command.abstract, width: width, firstPrefix: "OVERVIEW: ", continuationIndent: 10)
+        let overview = "OVERVIEW: "
+        var lines = TextWrapping.lines(of: command.abstract, width: width, firstPrefix: overview, continuationIndent: overview.count)
         for paragraph in TextWrapping.paragraphs(of: command.discussion) {
             lines += [""] + TextWrapping.lines(of: paragraph, width: width)
         }
