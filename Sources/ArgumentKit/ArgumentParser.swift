@@ -12,7 +12,8 @@ public enum ParseOutcome: Sendable, Equatable {
 /// Parses arguments against a tree of command specs. Subcommand names come before the first
 /// positional argument; options and positional arguments may come in any order, and an option is
 /// accepted once the command that declares it (or one below it) is named. `--` ends the options.
-/// `--help` anywhere wins over any mistake in the rest of the line.
+/// A word where a group expects a command name is refused as soon as it is read, and a required
+/// option missing once the line is read. `--help` anywhere wins over any mistake in the rest of the line.
 public struct ArgumentParser: Sendable {
     public let root: CommandSpec
 
@@ -36,6 +37,9 @@ public struct ArgumentParser: Sendable {
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                 if !optionsEnded, positionals.isEmpty, let subcommand = path.last!.subcommand(named: argument) {
                     path.append(subcommand)
+                } else if Self.takesSubcommand(path.last!) {
+                    // Said at once: what follows a mistyped command is that command's, not this one's.
+                    throw fail(Self.unknownCommand(argument, under: path))
                 } else {
                     positionals.append(argument)
                 }
@@ -65,11 +69,11 @@ public struct ArgumentParser: Sendable {
         }
 
         let command = path.last!
-        if !command.subcommands.isEmpty, command.arguments.isEmpty {
-            guard let word = positionals.first else {
-                throw fail("missing subcommand: expected one of \(command.subcommands.map(\.name).joined(separator: ", "))")
-            }
-            throw fail("unknown subcommand '\(word)'" + Self.suggestion(for: word, among: command.subcommands.map(\.name)))
+        if Self.takesSubcommand(command) {
+            throw fail("missing subcommand: expected one of \(command.subcommands.map(\.name).joined(separator: ", "))")
+        }
+        if let missing = path.flatMap(\.options).first(where: { $0.isRequired && values[$0.name] == nil }), case let .value(valueName) = missing.kind {
+            throw fail("missing --\(missing.name) <\(valueName)>")
         }
         try Self.checkArity(positionals, against: command.arguments, fail: fail)
         return .run(ParsedArguments(commandPath: path.map(\.name), optionValues: values, arguments: positionals))
@@ -105,8 +109,18 @@ public struct ArgumentParser: Sendable {
         }
     }
 
-    /// ", did you mean '--mode'?" for a near miss, else nothing.
+    /// A group, whose words are the names of its subcommands.
+    private static func takesSubcommand(_ command: CommandSpec) -> Bool {
+        !command.subcommands.isEmpty && command.arguments.isEmpty
+    }
+
+    /// "unknown command 'resolv'; did you mean 'resolve'?" at the root, "unknown subcommand …" in a group.
+    private static func unknownCommand(_ word: String, under path: [CommandSpec]) -> String {
+        "unknown \(path.count == 1 ? "command" : "subcommand") '\(word)'" + suggestion(for: word, among: path.last!.subcommands.map(\.name))
+    }
+
+    /// "; did you mean '--mode'?" for a near miss, else nothing.
     private static func suggestion(for word: String, among candidates: [String]) -> String {
-        closestCandidates(to: word, among: candidates, limit: 1).first.map { ", did you mean '\($0)'?" } ?? ""
+        closestCandidates(to: word, among: candidates, limit: 1).first.map { "; did you mean '\($0)'?" } ?? ""
     }
 }

@@ -13,17 +13,36 @@ public struct OptionSpec: Sendable, Equatable {
     public let name: String
     public let kind: Kind
     public let help: String
+    /// The command cannot run without it: the parser refuses a line that lacks it, and help says so.
+    public let isRequired: Bool
 
     public static func flag(_ name: String, help: String) -> OptionSpec {
-        OptionSpec(name: name, kind: .flag, help: help)
+        OptionSpec(name: name, kind: .flag, help: help, isRequired: false)
     }
 
     public static func value(_ name: String, _ valueName: String, help: String) -> OptionSpec {
-        OptionSpec(name: name, kind: .value(valueName: valueName), help: help)
+        OptionSpec(name: name, kind: .value(valueName: valueName), help: help, isRequired: false)
+    }
+
+    /// An option that takes one value and must be given (`--placement <id>`).
+    public static func required(_ name: String, _ valueName: String, help: String) -> OptionSpec {
+        OptionSpec(name: name, kind: .value(valueName: valueName), help: help, isRequired: true)
     }
 
     public static func repeated(_ name: String, _ valueName: String, help: String) -> OptionSpec {
-        OptionSpec(name: name, kind: .repeatedValue(valueName: valueName), help: help)
+        OptionSpec(name: name, kind: .repeatedValue(valueName: valueName), help: help, isRequired: false)
+    }
+}
+
+/// A command line that shows what a command is for, with a sentence saying what it does. Its words are what follows the
+/// root command's name, as the shell would pass them (`["resolve", "--placement", "onboarding"]`).
+public struct CommandExample: Sendable, Equatable {
+    public let summary: String
+    public let arguments: [String]
+
+    public init(_ summary: String, _ arguments: [String]) {
+        self.summary = summary
+        self.arguments = arguments
     }
 }
 
@@ -56,15 +75,18 @@ public struct CommandSpec: Sendable, Equatable {
     public let options: [OptionSpec]
     public let arguments: [ArgumentSpec]
     public let subcommands: [CommandSpec]
+    public let examples: [CommandExample]
 
+    /// `discussion` is paragraphs separated by an empty line; help fills each to the terminal's width.
     public init(name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
-                arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = []) {
+                arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [], examples: [CommandExample] = []) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.options = options
         self.arguments = arguments
         self.subcommands = subcommands
+        self.examples = examples
     }
 
     public func subcommand(named name: String) -> CommandSpec? {

@@ -22,6 +22,12 @@ public struct ParsedArguments: Sendable, Equatable {
         optionValues[name]?.last
     }
 
+    /// The value of an option its spec marks required: the parser refuses a line without one.
+    public func requiredValue(_ name: String) -> String {
+        guard let value = value(name) else { preconditionFailure("--\(name) is not a required option of \(commandPath)") }
+        return value
+    }
+
     public func values(_ name: String) -> [String] {
         optionValues[name] ?? []
     }

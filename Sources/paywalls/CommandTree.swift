@@ -16,8 +16,9 @@ enum CommandTree {
         group("sources", abstract: "List the store's sources, and retire one.", [SourcesListCommand.self, SourcesRemoveCommand.self]),
     ]
 
+    /// A group's examples are its commands'.
     private static func group(_ name: String, abstract: String, _ commands: [any Command.Type]) -> (CommandSpec, [any Command.Type]) {
-        (CommandSpec(name: name, abstract: abstract, subcommands: commands.map { $0.spec }), commands)
+        (CommandSpec(name: name, abstract: abstract, subcommands: commands.map { $0.spec }, examples: commands.flatMap { $0.spec.examples }), commands)
     }
 
     /// The command that runs for `path` (`["paywalls", "locale", "match"]`), if it names one.
@@ -34,6 +35,11 @@ enum CommandTree {
         name: "paywalls",
         abstract: "Sync paywall exports and resolve localized paywall bundles.",
         discussion: """
+            Start with a snapshot in the store: `paywalls import FILE` publishes an export you have (a
+            paywall-export v1 document or a vendor fallback file), or `paywalls sync` downloads the sources
+            of a sync config. Then `paywalls resolve --placement ID` prints the bundle a user gets, and
+            `paywalls serve` answers the same over HTTP. `paywalls status` shows what the store holds.
+
             The locale policy (policy.txt) and the device locales coverage checks (device-locales.txt) ship
             with paywalls. They are read from <prefix>/share/paywalls beside the binary (/usr/share/paywalls
             for /usr/bin/paywalls), else, for a binary built in a checkout, from the checkout's locales/;
@@ -46,6 +52,13 @@ enum CommandTree {
             .value("store", "dir", help: "The snapshot store (default: $PAYWALLS_STORE, else ./.paywalls)."),
             .value("locale-policy", "file", help: "Locale policy file (default: $PAYWALLS_LOCALE_POLICY, else the shipped policy.txt; see paywalls --help)."),
         ],
-        subcommands: commands.map { $0.spec } + groups.map(\.spec)
+        subcommands: commands.map { $0.spec } + groups.map(\.spec),
+        examples: [
+            CommandExample("Publish the sample export as the store's current snapshot (the store is ./.paywalls):",
+                           ["import", "sync-config/sample-export.json"]),
+            CommandExample("Print the bundle a user in Brazil on pt-BR gets at the placement onboarding:",
+                           ["resolve", "--placement", "onboarding", "--locale", "pt-BR", "--country", "BR"]),
+            CommandExample("Answer the same over HTTP, on 127.0.0.1:8787:", ["serve"]),
+        ]
     )
 }

@@ -4,7 +4,8 @@ import ArgumentKit
 enum PaywallsCLI {
     static func run(arguments: [String], context: CommandContext) -> ExitCode {
         let parser = ArgumentParser(root: CommandTree.root)
-        let help = HelpFormatter(root: CommandTree.root)
+        let help = HelpFormatter(root: CommandTree.root, width: TerminalWidth.forHelp(environment: context.environment,
+                                                                                      outputDescriptor: context.standardOutput.fileDescriptor))
         do {
             switch try parser.parse(arguments) {
             case .version:
@@ -19,7 +20,7 @@ enum PaywallsCLI {
             }
         } catch let error as UsageError {
             context.standardError.writeLine("error: \(error.message)")
-            context.standardError.writeLine("usage: \(help.usage(for: error.commandPath))")
+            help.usageLines(for: error.commandPath, label: "usage: ").forEach(context.standardError.writeLine)
             context.standardError.writeLine("See '\(error.commandPath.joined(separator: " ")) --help'.")
             return .usage
         } catch let failure as CommandFailure {

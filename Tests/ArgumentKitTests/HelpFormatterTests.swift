@@ -75,12 +75,13 @@ struct HelpFormatterTests {
             """)
     }
 
-    @Test("help for a leaf: arguments, own options first, then inherited ones")
+    @Test("help for a leaf: arguments, own options first, then inherited ones; the usage filled to 80 columns")
     func leafHelp() {
         #expect(help.help(for: Fixture.explainPath) == """
             OVERVIEW: Explain one language tag.
 
-            USAGE: tool locale explain [--store <dir>] [--verbose] [--json] [--mode <mode>] <tag> [<region>]
+            USAGE: tool locale explain [--store <dir>] [--verbose] [--json] [--mode <mode>]
+                   <tag> [<region>]
 
             ARGUMENTS:
               <tag>                   The tag to explain.
@@ -103,7 +104,9 @@ struct HelpFormatterTests {
 
             Preferences are tried in order.
 
-            USAGE: tool locale match [--store <dir>] [--verbose] [--json] [--locale <tag> ...] [--fallback-language-tag <tag>] [--limit <n>] [<pref> ...]
+            USAGE: tool locale match [--store <dir>] [--verbose] [--json]
+                   [--locale <tag> ...] [--fallback-language-tag <tag>] [--limit <n>]
+                   [<pref> ...]
 
             ARGUMENTS:
               <pref>                  Preferred language tags.
@@ -129,7 +132,8 @@ struct HelpFormatterTests {
 
     @Test("sections appear in order, and only when they have content", arguments: allPaths)
     func sections(path: [String]) throws {
-        let text = help.help(for: path)
+        // Wide enough for the usage to be one line.
+        let text = HelpFormatter(root: Fixture.root, width: 200).help(for: path)
         let command = try #require(help.specs(along: path).last)
         let headers = ["OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:", "SUBCOMMANDS:"]
         let present = headers.filter { text.contains($0) }

@@ -43,15 +43,15 @@ struct UsageErrorTests {
     }
 
     @Test("unknown option with a 'did you mean' suggestion", arguments: [
-        ErrorCase(["locale", "explain", "--jsn", "en"], explain, "unknown option '--jsn', did you mean '--json'?"),
-        ErrorCase(["locale", "explain", "--jsn=1", "en"], explain, "unknown option '--jsn', did you mean '--json'?"),
-        ErrorCase(["locale", "explain", "--mdoe", "x", "en"], explain, "unknown option '--mdoe', did you mean '--mode'?"),
+        ErrorCase(["locale", "explain", "--jsn", "en"], explain, "unknown option '--jsn'; did you mean '--json'?"),
+        ErrorCase(["locale", "explain", "--jsn=1", "en"], explain, "unknown option '--jsn'; did you mean '--json'?"),
+        ErrorCase(["locale", "explain", "--mdoe", "x", "en"], explain, "unknown option '--mdoe'; did you mean '--mode'?"),
         // Inherited options are suggested too.
-        ErrorCase(["locale", "explain", "--stor", "x", "en"], explain, "unknown option '--stor', did you mean '--store'?"),
-        ErrorCase(["locale", "match", "--locales", "en"], match, "unknown option '--locales', did you mean '--locale'?"),
+        ErrorCase(["locale", "explain", "--stor", "x", "en"], explain, "unknown option '--stor'; did you mean '--store'?"),
+        ErrorCase(["locale", "match", "--locales", "en"], match, "unknown option '--locales'; did you mean '--locale'?"),
         // Only long options exist: a single-dash long name is rejected and the long form suggested.
-        ErrorCase(["locale", "explain", "-json", "en"], explain, "unknown option '-json', did you mean '--json'?"),
-        ErrorCase(["sync", "--dryrun"], ["tool", "sync"], "unknown option '--dryrun', did you mean '--dry-run'?"),
+        ErrorCase(["locale", "explain", "-json", "en"], explain, "unknown option '-json'; did you mean '--json'?"),
+        ErrorCase(["sync", "--dryrun"], ["tool", "sync"], "unknown option '--dryrun'; did you mean '--dry-run'?"),
     ])
     func unknownOptionWithSuggestion(_ testCase: ErrorCase) {
         Self.check(testCase)
@@ -97,13 +97,17 @@ struct UsageErrorTests {
         Self.check(testCase)
     }
 
-    @Test("an unknown subcommand, with a suggestion when one is close", arguments: [
-        ErrorCase(["locale", "explian"], locale, "unknown subcommand 'explian', did you mean 'explain'?"),
-        ErrorCase(["locale", "mach", "en"], locale, "unknown subcommand 'mach', did you mean 'match'?"),
-        ErrorCase(["lcoale", "explain"], ["tool"], "unknown subcommand 'lcoale', did you mean 'locale'?"),
-        ErrorCase(["frob"], ["tool"], "unknown subcommand 'frob'"),
+    @Test("an unknown command or subcommand, named before anything after it, with a suggestion when one is close", arguments: [
+        ErrorCase(["locale", "explian"], locale, "unknown subcommand 'explian'; did you mean 'explain'?"),
+        ErrorCase(["locale", "mach", "en"], locale, "unknown subcommand 'mach'; did you mean 'match'?"),
+        ErrorCase(["lcoale", "explain"], ["tool"], "unknown command 'lcoale'; did you mean 'locale'?"),
+        ErrorCase(["frob"], ["tool"], "unknown command 'frob'"),
+        // The mistyped command is named, not the options meant for it.
+        ErrorCase(["synk", "--dry-run"], ["tool"], "unknown command 'synk'; did you mean 'sync'?"),
+        ErrorCase(["--store", "x", "synk", "--frobnicate"], ["tool"], "unknown command 'synk'; did you mean 'sync'?"),
+        ErrorCase(["locale", "explian", "--json", "en"], locale, "unknown subcommand 'explian'; did you mean 'explain'?"),
         // A grandchild is not a subcommand of the root.
-        ErrorCase(["explain", "en"], ["tool"], "unknown subcommand 'explain'"),
+        ErrorCase(["explain", "en"], ["tool"], "unknown command 'explain'"),
         ErrorCase(["locale", "-", "explain"], locale, "unknown subcommand '-'"),
     ])
     func unknownSubcommand(_ testCase: ErrorCase) {

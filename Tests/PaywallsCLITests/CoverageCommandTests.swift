@@ -65,12 +65,20 @@ import Testing
 
     @Test(arguments: [
         (["--placement", "onboardng", "--locales", "en"], Int32(66), "error: no placement 'onboardng'; closest: onboarding\n"),
+        // Nothing is close to "nope": the message says how many there are and where to see them, as resolve's does.
+        (["--placement", "nope", "--locales", "en"], 66, "error: no placement 'nope' (the snapshot has 4 placements; see `paywalls status`)\n"),
         (["--fail-under", "120", "--locales", "en"], 64, "error: invalid value '120' for --fail-under: expected a percentage from 0 to 100\n"),
+        // A device locale that is not a language tag is refused, as `locale match --default` refuses one.
+        (["--locales", "pt--BR"], 65, "error: invalid --locales: 'pt--BR' is not a valid language tag (empty subtag at offset 3)\n"),
+        (["--locales", " , "], 64, "error: --locales lists no locale\n"),
+        (["--locales", "en,de,english"], 65,
+         "error: invalid --locales: 'english' is not a language: a language subtag has 2 or 3 letters (as in 'en', 'pt-BR')\n"),
     ])
     func mistakesSayWhatIsWrong(_ arguments: [String], _ status: Int32, _ firstLine: String) throws {
         let outcome = try store.run(["coverage"] + arguments)
         #expect(outcome.status == status)
         #expect(outcome.standardError.hasPrefix(firstLine))
+        #expect(outcome.standardOutput.isEmpty)
     }
 
     @Test func anEmptyStoreHasNothingToReport() throws {

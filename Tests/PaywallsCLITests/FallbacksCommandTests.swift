@@ -96,6 +96,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// --out is required (the parser says so before anything is read), and may not be empty; --locales lists a locale.
+    @Test(arguments: [
+        ([], "error: missing --out <dir>\nusage: paywalls fallbacks --out <dir> [--store <dir>]"),
+        (["--out", ""], "error: missing --out <dir>\n"),
+        (["--out", "set", "--locales", ","], "error: --locales lists no locale\n"),
+    ])
+    func usageMistakesExit64(_ arguments: [String], _ message: String) throws {
+        try store.importExport()
+        let outcome = try store.run(["fallbacks"] + arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.hasPrefix(message), "\(outcome.standardError)")
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory.path) == ["store"])
+    }
+
     @Test func noSnapshotExits66() throws {
         let outcome = try store.run(["fallbacks", "--out", out.path])
         #expect(outcome.status == 66, "\(outcome.standardError)")

@@ -1,3 +1,4 @@
+import ArgumentKit
 import Foundation
 @testable import paywalls
 import Testing
@@ -21,8 +22,12 @@ import Testing
     @Test(arguments: [
         ([], "error: missing subcommand: expected one of import, sync, resolve, status, snapshots, diff, coverage, fallbacks, serve, report, locale, events"),
         (["locale"], "error: missing subcommand: expected one of explain, match"),
-        (["lcoale"], "error: unknown subcommand 'lcoale', did you mean 'locale'?"),
-        (["locale", "match", "--mdoe", "icu"], "error: unknown option '--mdoe', did you mean '--mode'?"),
+        (["lcoale"], "error: unknown command 'lcoale'; did you mean 'locale'?"),
+        // The command typo is named, not the options that were meant for the command.
+        (["resolv", "--placement", "X"], "error: unknown command 'resolv'; did you mean 'resolve'?"),
+        (["--store", "s", "covrage", "--locales", "pt-BR"], "error: unknown command 'covrage'; did you mean 'coverage'?"),
+        (["sources", "lst", "--json"], "error: unknown subcommand 'lst'; did you mean 'list'?"),
+        (["locale", "match", "--mdoe", "icu"], "error: unknown option '--mdoe'; did you mean '--mode'?"),
         (["locale", "explain"], "error: missing argument <tag>"),
         (["locale", "explain", "en", "de"], "error: unexpected argument 'de'"),
         (["locale", "match", "--mode"], "error: --mode needs a value <mode>"),
@@ -37,5 +42,20 @@ import Testing
         #expect(outcome.standardOutput.isEmpty)
         #expect(outcome.standardError.hasPrefix(message), "\(outcome.standardError)")
         #expect(outcome.standardError.contains("\nusage: paywalls"))
+    }
+
+    /// After the error, the usage is filled to 80 columns through a pipe, as help is, then the way to help.
+    @Test func theUsageAfterAnErrorFitsTheWidth() throws {
+        let outcome = try PaywallsProcess.run(["serve", "--threads", "0"])
+        #expect(outcome.status == 64)
+        let lines = outcome.standardError.split(separator: "\n").map(String.init)
+        try #require(lines.count > 3)
+        #expect(lines[0] == "error: invalid value '0' for --threads: expected a whole number from 1 to 256")
+        let usage = lines[1..<(lines.count - 1)]
+        #expect(usage.first?.hasPrefix("usage: paywalls serve [--store <dir>]") == true)
+        #expect(usage.dropFirst().allSatisfy { $0.hasPrefix("       [") })
+        #expect(usage.allSatisfy { $0.count <= 80 })
+        #expect(usage.map { $0.dropFirst(7) }.joined(separator: " ") == HelpFormatter(root: CommandTree.root).usage(for: ["paywalls", "serve"]))
+        #expect(lines.last == "See 'paywalls serve --help'.")
     }
 }

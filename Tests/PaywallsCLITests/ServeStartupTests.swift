@@ -35,7 +35,11 @@ import Testing
         #expect(startup["snapshots"] as? [String] == [try #require(imported.string("snapshot"))])
     }
 
-    @Test(arguments: [(["--listen", "localhost:8787"], "invalid value 'localhost:8787' for --listen: expected HOST:PORT with an IPv4 address or a bracketed IPv6 one ([::1]:8787) and a port from 0 to 65535"),
+    @Test(arguments: [(["--listen", "localhost:8080"], "invalid value 'localhost:8080' for --listen: expected HOST:PORT with an IPv4 address or a bracketed IPv6 one ([::1]:8787) and a port from 0 to 65535; did you mean '127.0.0.1:8080' or '[::1]:8080'?"),
+                      (["--listen", "LocalHost:0"], "invalid value 'LocalHost:0' for --listen: expected HOST:PORT with an IPv4 address or a bracketed IPv6 one ([::1]:8787) and a port from 0 to 65535; did you mean '127.0.0.1:0' or '[::1]:0'?"),
+                      // A port out of range, or a name other than localhost, gets no literal to use instead.
+                      (["--listen", "localhost:65536"], "invalid value 'localhost:65536' for --listen: expected HOST:PORT with an IPv4 address or a bracketed IPv6 one ([::1]:8787) and a port from 0 to 65535"),
+                      (["--listen", "example.com:80"], "invalid value 'example.com:80' for --listen: expected HOST:PORT with an IPv4 address or a bracketed IPv6 one ([::1]:8787) and a port from 0 to 65535"),
                       (["--listen", "::1:80"], "invalid value '::1:80' for --listen: expected HOST:PORT with an IPv4 address or a bracketed IPv6 one ([::1]:8787) and a port from 0 to 65535"),
                       (["--threads", "0"], "invalid value '0' for --threads: expected a whole number from 1 to 256"),
                       (["--max-connections", "many"], "invalid value 'many' for --max-connections: expected a whole number from 1 to 100000"),
@@ -44,7 +48,7 @@ import Testing
     func badOptionsExit64(_ arguments: [String], message: String) throws {
         let outcome = try PaywallsProcess.run(["serve"] + arguments)
         #expect(outcome.status == 64)
-        #expect(outcome.standardError.hasPrefix("error: \(message)\n"))
+        #expect(outcome.standardError.hasPrefix("error: \(message)\nusage: paywalls serve "))
         #expect(outcome.standardOutput.isEmpty)
     }
 

@@ -26,6 +26,15 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         self.init(host: String(host), port: port)
     }
 
+    /// For `localhost:PORT` (in any case), which is refused, the loopback literals to write instead: `127.0.0.1:PORT`
+    /// and `[::1]:PORT`; nil for anything else.
+    public static func loopbackLiterals(insteadOf text: String) -> [ListenAddress]? {
+        guard let colon = text.lastIndex(of: ":"), text[..<colon].lowercased() == "localhost",
+              case let digits = text[text.index(after: colon)...], digits.allSatisfy({ ("0"..."9").contains($0) }),
+              let port = UInt16(digits) else { return nil }
+        return [ListenAddress(host: "127.0.0.1", port: port), ListenAddress(host: "::1", port: port)]
+    }
+
     /// `host:port`, with the IPv6 host in brackets.
     public var description: String {
         Self.family(of: host) == AF_INET6 ? "[\(host)]:\(port)" : "\(host):\(port)"

@@ -3,7 +3,6 @@ import LocaleKit
 import PaywallModel
 import PaywallResolver
 import PaywallStore
-import Suggestions
 
 /// `paywalls coverage`: translation coverage per paywall, flow layout and locale, and what common device
 /// locales get.
@@ -33,14 +32,20 @@ enum CoverageCommand: Command {
             .value("mode", "mode", help: "Locale matching: cldr (default), adapty or icu."),
             .value("fail-under", "percent", help: "Exit 1 when a localization has fewer than this percentage of the strings."),
             .flag("json", help: "Print JSON."),
+        ],
+        examples: [
+            CommandExample("What users on these device locales get at the placement onboarding:",
+                           ["coverage", "--placement", "onboarding", "--locales", "pt-BR,es-MX,zh-Hant-TW,ja-JP"]),
+            CommandExample("In CI: fail when a localization has less than a fifth of its strings:", ["coverage", "--fail-under", "20"]),
         ]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let mode = try arguments.value("mode", expected: "cldr, adapty or icu", MatchMode.init(rawValue:)) ?? .cldr
         let threshold = try arguments.value("fail-under", expected: "a percentage from 0 to 100") { Double($0).flatMap { (0...100).contains($0) ? $0 : nil } }
-        let deviceLocales = try arguments.value("locales").map(availableLocales(in:)) ?? defaultDeviceLocales(context)
         let policy = try context.localePolicy(arguments)
+        let deviceLocales = try arguments.localeList().map { (locales) throws(CommandFailure) in try checkedTags(locales, policy: policy) }
+            ?? defaultDeviceLocales(context)
         let (snapshot, export) = try context.currentExport(arguments)
         let report = CoverageReport(export: export, shownBy: try placement(arguments.value("placement"), in: export),
                                     deviceLocales: deviceLocales, mode: mode, policy: policy)
@@ -59,10 +64,22 @@ enum CoverageCommand: Command {
     private static func placement(_ id: String?, in export: PaywallExport) throws(CommandFailure) -> Placement? {
         guard let id else { return nil }
         guard let placement = export.placements.first(where: { $0.id == id }) else {
-            let closest = closestCandidates(to: id, among: export.placements.map(\.id), limit: 3)
-            throw CommandFailure(exitCode: .noInput, message: "no placement '\(id)'" + (closest.isEmpty ? "" : "; closest: \(closest.joined(separator: ", "))"))
+            throw CommandFailure.unknownPlacement(id, knownIDs: export.placements.map(\.id))
         }
         return placement
+    }
+
+    /// The locales of `--locales` when each is a language tag (the policy's aliases read as it reads them), else exit 65
+    /// naming the first that is not.
+    private static func checkedTags(_ locales: [String], policy: LocalePolicy) throws(CommandFailure) -> [String] {
+        for locale in locales {
+            do {
+                _ = try policy.languageTag(for: locale)
+            } catch {
+                throw CommandFailure(exitCode: .dataError, message: "invalid --locales: \(error.description)")
+            }
+        }
+        return locales
     }
 
     /// The list in `$PAYWALLS_DEVICE_LOCALES`, else the shipped `device-locales.txt`.

@@ -17,7 +17,11 @@ enum DiffCommand: Command {
             language of an onboarding or a flow, its keys added, removed or changed.
             """,
         options: [.source, .flag("json", help: "Print JSON.")],
-        arguments: [ArgumentSpec("from", .optional, help: "The older snapshot."), ArgumentSpec("to", .optional, help: "The newer snapshot.")]
+        arguments: [ArgumentSpec("from", .optional, help: "The older snapshot."), ArgumentSpec("to", .optional, help: "The newer snapshot.")],
+        examples: [
+            CommandExample("What the last import or sync of the first source changed (once it has two snapshots):", ["diff"]),
+            CommandExample("The same as JSON:", ["diff", "--json"]),
+        ]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {

@@ -24,7 +24,8 @@ enum EventsIngestCommand: Command {
             is and the line to resume from.
             """,
         options: EventStoreOptions.specs,
-        arguments: [ArgumentSpec("file", help: "The file of events, one JSON object per line; - for standard input.")]
+        arguments: [ArgumentSpec("file", help: "The file of events, one JSON object per line; - for standard input.")],
+        examples: [CommandExample("Store the sample events (then see `paywalls report`):", ["events", "ingest", "sync-config/sample-events.jsonl"])]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {

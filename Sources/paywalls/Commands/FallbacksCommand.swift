@@ -1,5 +1,4 @@
 import ArgumentKit
-import LocaleKit
 import PaywallModel
 import PaywallResolver
 import PaywallStore
@@ -36,25 +35,29 @@ enum FallbacksCommand: Command {
             """,
         options: [
             .source,
-            .value("out", "dir", help: "The directory to write (replaced as a whole; required)."),
+            .required("out", "dir", help: "The directory to write, replaced as a whole."),
             .value("platform", "name", help: "ios (default) or android."),
             .value("format-version", "n", help: "The vendor's fallback format: 8, 9, 10 or 11."),
             .value("locales", "list", help: "Comma-separated locales to write files for."),
+        ],
+        examples: [
+            CommandExample("Write fallback files for every locale of the content, and their manifest.json, to ./fallbacks:",
+                           ["fallbacks", "--out", "fallbacks"]),
+            CommandExample("Android files of the vendor's format 8, for three locales:",
+                           ["fallbacks", "--out", "fallbacks-android", "--platform", "android", "--format-version", "8", "--locales", "en,pt-BR,de"]),
         ]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        guard let out = arguments.value("out"), !out.isEmpty else {
+        let out = arguments.requiredValue("out")
+        guard !out.isEmpty else {
             throw UsageError(commandPath: arguments.commandPath, message: "missing --out <dir>")
         }
         let platform = try arguments.value("platform", expected: "ios or android", FallbackFileSet.Platform.init(rawValue:)) ?? .ios
         let requestedVersion = try arguments.value("format-version", expected: "8, 9, 10 or 11") { text in
             Int(text).flatMap { FallbackFileSet.supportedVersions.contains($0) ? $0 : nil }
         }
-        let locales = arguments.value("locales").map(availableLocales(in:))
-        if let locales, locales.isEmpty {
-            throw UsageError(commandPath: arguments.commandPath, message: "--locales lists no locale")
-        }
+        let locales = try arguments.localeList()
         let policy = try context.localePolicy(arguments)
         let (snapshot, export) = try context.currentExport(arguments)
         let version = requestedVersion ?? FallbackFileSet.importedVersion(format: snapshot.format) ?? FallbackFileSet.defaultVersion

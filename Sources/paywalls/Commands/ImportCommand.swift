@@ -20,7 +20,13 @@ enum ImportCommand: Command {
             .value("source", "name", help: "The source the snapshot belongs to (default: local)."),
             .value("retention", "count", help: "Snapshots to keep (default: \(PaywallStore.defaultRetention))."),
         ],
-        arguments: [ArgumentSpec("file", help: "The export to import.")]
+        arguments: [ArgumentSpec("file", help: "The export to import.")],
+        examples: [
+            CommandExample("Publish the sample paywall-export as the current snapshot of the source local:",
+                           ["import", "sync-config/sample-export.json"]),
+            CommandExample("Publish a vendor fallback file as a second source, beside the first:",
+                           ["import", "--source", "adapty", "sync-config/sample-adapty-fallback-v9.json"]),
+        ]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {

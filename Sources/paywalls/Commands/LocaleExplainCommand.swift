@@ -13,7 +13,8 @@ enum LocaleExplainCommand: Command {
             removed (minimized), its CLDR parent and the fallback chain used by `--mode cldr`, which ends at
             the policy's default locale. An invalid tag exits 65 with the reason.
             """,
-        arguments: [ArgumentSpec("tag", help: "A language tag, in any case, with '-' or '_' (pt_BR, zh-Hant-TW, iw).")]
+        arguments: [ArgumentSpec("tag", help: "A language tag, in any case, with '-' or '_' (pt_BR, zh-Hant-TW, iw).")],
+        examples: [CommandExample("How an Android locale is read, and the chain it falls back along:", ["locale", "explain", "pt_BR"])]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {

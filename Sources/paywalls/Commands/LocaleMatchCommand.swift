@@ -24,7 +24,12 @@ enum LocaleMatchCommand: Command {
             .flag("json", help: "Print JSON with the chain walked and the outcome."),
             .flag("stdin", help: "Batch mode: read PREFS<TAB>AVAILABLES[<TAB>DEFAULT] lines from standard input."),
         ],
-        arguments: [ArgumentSpec("preference", .any, help: "A preferred locale, most preferred first (an Accept-Language value works too).")]
+        arguments: [ArgumentSpec("preference", .any, help: "A preferred locale, most preferred first (an Accept-Language value works too).")],
+        examples: [
+            CommandExample("The localization a user on Mexican Spanish gets:", ["locale", "match", "--available", "en,es,es-419,pt-BR", "es-MX"]),
+            CommandExample("From an Accept-Language value, with the chain walked:",
+                           ["locale", "match", "--json", "--available", "en,de,pt", "da, de-AT;q=0.8, en;q=0.5"]),
+        ]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {

@@ -25,7 +25,13 @@ enum ReportCommand: Command {
             .value("until", "time", help: "Only events created before this RFC 3339 time."),
             .value("by", "key", help: "Split by locale, locale-result, country or platform."),
             .flag("json", help: "Print JSON."),
-        ] + EventStoreOptions.specs
+        ] + EventStoreOptions.specs,
+        examples: [
+            CommandExample("Conversion per variation at the placement onboarding, split by the locale users got (once events are "
+                           + "stored: try `paywalls events ingest sync-config/sample-events.jsonl`):",
+                           ["report", "--placement", "onboarding", "--by", "locale"]),
+            CommandExample("November's events, as JSON:", ["report", "--since", "2026-11-01T00:00:00Z", "--until", "2026-12-01T00:00:00Z", "--json"]),
+        ]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {

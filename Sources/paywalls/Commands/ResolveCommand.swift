@@ -16,6 +16,7 @@ enum ResolveCommand: Command {
             placement shows: a paywall, an onboarding (with the Accept-Language to load it with) or a flow
             (its remote config and layouts in the user's best language). --explain tells on stderr why.
             An unknown placement, or one with no variation, exits 66 (an unknown one names the closest ids).
+
             With --fetch-policy, the placement's source is synced first as `paywalls sync` does it (its config,
             lock, checks and publish; the config's store and locale_policy unless --store and --locale-policy
             say): the --source, else the source whose snapshot answers for the placement, else, for a
@@ -24,7 +25,7 @@ enum ResolveCommand: Command {
             why. Without --fetch-policy nothing is downloaded.
             """,
         options: [
-            .value("placement", "id", help: "The placement id (required)."),
+            .required("placement", "id", help: "The placement id."),
             .repeated("locale", "tag", help: "A preferred locale, most preferred first; repeat for more."),
             .value("country", "code", help: "The user's country (ISO 3166, e.g. BR)."),
             .value("platform", "name", help: "The user's platform (ios, android, web...)."),
@@ -36,13 +37,22 @@ enum ResolveCommand: Command {
             .value("mode", "mode", help: "Locale matching: cldr (default), adapty or icu."),
             .value("source", "name", help: "Answer from this source (default: the first, in sync config order, with the placement)."),
             .flag("explain", help: "Explain the audience, bucket and locale choices (and what --fetch-policy did) on stderr."),
-        ] + FetchOptions.specs
+        ] + FetchOptions.specs,
+        examples: [
+            CommandExample("The bundle a user in Brazil on pt-BR gets at the placement onboarding:",
+                           ["resolve", "--placement", "onboarding", "--locale", "pt-BR", "--country", "BR"]),
+            CommandExample("The same user in the A/B test, bucketed by profile id, with the reasons on stderr:",
+                           ["resolve", "--placement", "onboarding", "--locale", "pt-BR", "--profile-id", "user-1842", "--explain"]),
+            CommandExample("An Android user of app 1.9 on Mexican Spanish, at the placement settings:",
+                           ["resolve", "--placement", "settings", "--locale", "es-MX", "--platform", "android", "--app-version", "1.9.0"]),
+            CommandExample("Sync the placement's source first when its snapshot is older than ten minutes:",
+                           ["resolve", "--placement", "onboarding", "--fetch-policy", "return-cache-data-if-not-expired-else-load",
+                            "--max-age", "10m"]),
+        ]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        guard let placementID = arguments.value("placement") else {
-            throw UsageError(commandPath: arguments.commandPath, message: "missing --placement <id>")
-        }
+        let placementID = arguments.requiredValue("placement")
         let request: ResolutionRequest
         do {
             let attributes = try arguments.values("attribute").map { (text) throws(RequestProblem) in try ResolutionRequest.attribute(text) }
@@ -106,10 +116,8 @@ enum ResolveCommand: Command {
 
     private static func failure(for error: ResolutionError) -> CommandFailure {
         switch error {
-        case let .unknownPlacement(_, knownIDs):
-            let closest = error.closest
-            let hint = closest.isEmpty ? " (the snapshot has \(knownIDs.count) placements; see `paywalls status`)" : "; closest: \(closest.joined(separator: ", "))"
-            return CommandFailure(exitCode: .noInput, message: error.description + hint)
+        case let .unknownPlacement(id, knownIDs):
+            return .unknownPlacement(id, knownIDs: knownIDs)
         case .noSnapshot, .noAudience, .noVariation:
             return CommandFailure(exitCode: .noInput, message: error.description)
         case .inconsistent:

@@ -21,12 +21,18 @@ enum ServeCommand: Command {
             Prints one line of JSON on stdout once listening, {"listening": "http://HOST:PORT", "snapshots": [...]},
             then nothing else there; logs go to stderr. Starts on an empty or missing store too, and serves what an import
             or a sync publishes within --reload-interval (a second unless it says; at once on SIGHUP, which is what
-            `systemctl reload` sends). With --sync-config, runs the same sync as
+            `systemctl reload` sends).
+
+            With --sync-config, runs the same sync as
             `paywalls sync` every --sync-interval (the same lock: a run that finds cron's sync running skips its turn).
+
             Requests are limited to an 8 KiB request line (414), 16 KiB of header fields (431) and a 1 MiB body (413),
             and held to deadlines (408; 503 for an answer that takes too long); past --max-connections a client is
-            answered 503 at once. Errors are JSON: {"error": {"status", "code", "message"}}. SIGTERM or SIGINT stops
+            answered 503 at once. Errors are JSON: {"error": {"status", "code", "message"}}.
+
+            SIGTERM or SIGINT stops
             accepting, lets requests in flight and an in-process sync in progress finish (up to 10 s each) and exits 0.
+
             With --token-file, what apps call needs that token (or the admin one); the report, the status and /metrics
             need --admin-token-file's token, and are refused to everyone (403) when only an app token is set. Token
             files are read again on SIGHUP; one that others may read is warned about. No token is ever logged, nor any
@@ -52,7 +58,13 @@ enum ServeCommand: Command {
             .value("cache-max-age", "duration", help: "Let caches keep a bundle this long without asking again (1s to 24h; default: they revalidate by its ETag each time)."),
             .value("events-retention", "duration", help: "Delete events created longer ago, checked every hour (1h to 3650d; default: 90d)."),
             .value("events-queue", "n", help: "Events held waiting for their commit; past it POST /v1/events answers 503 with Retry-After (default: \(EventWriter.defaultMaximumPendingEvents))."),
-        ] + EventStoreOptions.specs
+        ] + EventStoreOptions.specs,
+        examples: [
+            CommandExample("Answer on 127.0.0.1:8787, logging each request to stderr:", ["serve", "--access-log", "-"]),
+            CommandExample("On every IPv6 address, with app and admin tokens, syncing every five minutes:",
+                           ["serve", "--listen", "[::]:8080", "--token-file", "app.token", "--admin-token-file", "admin.token",
+                            "--sync-config", "sync-config/paywalls.json", "--sync-interval", "5m"]),
+        ]
     )
 
     /// The deadlines a request is held to unless the options say otherwise.
@@ -60,9 +72,12 @@ enum ServeCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let format = try arguments.value("log-format", expected: "human or json", LogFormat.init(rawValue:)) ?? .human
+        // A name is not resolved (the address bound is the one written): for localhost, the literals say it.
+        let literals = arguments.value("listen").flatMap(ListenAddress.loopbackLiterals(insteadOf:))
+            .map { "; did you mean \($0.map { "'\($0)'" }.joined(separator: " or "))?" } ?? ""
         let configuration = try HTTPServer.Configuration(
-            address: arguments.value("listen", expected: "HOST:PORT with an IPv4 address or a bracketed IPv6 one ([::1]:8787) and a port from 0 to 65535",
-                                     ListenAddress.init(parsing:)) ?? .loopbackDefault,
+            address: arguments.value("listen", expected: "HOST:PORT with an IPv4 address or a bracketed IPv6 one ([::1]:8787) and a port from 0 to 65535"
+                                     + literals, ListenAddress.init(parsing:)) ?? .loopbackDefault,
             threads: arguments.wholeNumber("threads", in: 1...256) ?? HTTPServer.Configuration.defaultThreads,
             maximumConnections: arguments.wholeNumber("max-connections", in: 1...100_000) ?? HTTPServer.Configuration.defaultMaximumConnections,
             connectionTimeoutSeconds: arguments.wholeNumber("connection-timeout", in: 1...3_600, of: "seconds")

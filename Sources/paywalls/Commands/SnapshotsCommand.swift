@@ -8,7 +8,8 @@ enum SnapshotsCommand: Command {
         name: "snapshots",
         abstract: "List the snapshots the store keeps, newest first.",
         discussion: "A '*' marks each source's current snapshot.",
-        options: [.flag("json", help: "Print JSON.")]
+        options: [.flag("json", help: "Print JSON.")],
+        examples: [CommandExample("Every snapshot kept, as JSON:", ["snapshots", "--json"])]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {

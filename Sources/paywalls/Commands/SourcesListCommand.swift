@@ -8,7 +8,8 @@ enum SourcesListCommand: Command {
         name: "list",
         abstract: "List the store's sources in answer order, with their current snapshot and last sync.",
         discussion: "A source that is no longer synced or was imported under a mistaken name is retired with `paywalls sources remove NAME`.",
-        options: [.flag("json", help: "Print JSON.")]
+        options: [.flag("json", help: "Print JSON.")],
+        examples: [CommandExample("The sources, in the order they answer:", ["sources", "list"])]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {

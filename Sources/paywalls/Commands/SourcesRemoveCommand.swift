@@ -14,7 +14,8 @@ enum SourcesRemoveCommand: Command {
             comes back at the next sync.
             """,
         options: [.flag("json", help: "Print JSON.")],
-        arguments: [ArgumentSpec("name", help: "The source to remove, as `paywalls sources list` names it.")]
+        arguments: [ArgumentSpec("name", help: "The source to remove, as `paywalls sources list` names it.")],
+        examples: [CommandExample("Retire the source adapty and its snapshots:", ["sources", "remove", "adapty"])]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {

@@ -15,7 +15,8 @@ enum StatusCommand: Command {
             The image line is the store's resolution image (resolution.image, beside the database), which every
             import and sync writes.
             """,
-        options: [.flag("json", help: "Print JSON.")]
+        options: [.flag("json", help: "Print JSON.")],
+        examples: [CommandExample("What each source's current snapshot is, and how its last sync went:", ["status"])]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {

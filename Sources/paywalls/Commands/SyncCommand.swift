@@ -16,7 +16,9 @@ enum SyncCommand: Command {
             of its last good download; a 304 or the same bytes publish nothing. Network errors, 408, 425, 429 and
             5xx (an adapty source: not 5xx, each request builds the file again) are retried with jittered
             exponential backoff (Retry-After honoured) within the config's deadline. A source that fails keeps its last good
-            data current and the others still update. Only one sync runs per store: another exits 75 at once
+            data current and the others still update.
+
+            Only one sync runs per store: another exits 75 at once
             unless --wait lets it queue; a write waits as long (at least 2 s) for another writer of the store,
             such as an import, before its source fails as store-locked. Exit 0 when every source is fine, else the
             worst of 69 (unreachable after retries), 65 (invalid data), 75 (store locked) and 74 (local I/O),
@@ -31,6 +33,11 @@ enum SyncCommand: Command {
             .value("log-format", "format", help: "human (default) or json: one JSON object per line on stderr."),
             .flag("verbose", help: "Also log each request (URL or app, try, conditional or not)."),
             .flag("allow-insecure-loopback", help: "Allow http:// to 127.0.0.1, ::1 or localhost (for tests)."),
+        ],
+        examples: [
+            CommandExample("Download every source of a sync config and publish what changed:", ["sync", "--config", "sync-config/paywalls.json"]),
+            CommandExample("From cron: wait up to a minute for a sync still running, and log JSON lines:",
+                           ["sync", "--wait", "60", "--log-format", "json"]),
         ]
     )
 
