@@ -25,7 +25,10 @@ extension PaywallStore {
             }
             let placements = try database.prepare("SELECT body, segments FROM placements WHERE snapshot_id = ?1 ORDER BY ordinal")
             try placements.bind(snapshot.id)
-            return SnapshotContents(placements: try placements.rows { (row) throws(StoreError) in try storedPlacement(from: row, part: "a placement", of: snapshot) },
+            var segments: [String: Segment] = [:]
+            return SnapshotContents(placements: try placements.rows { (row) throws(StoreError) in
+                                        try storedPlacement(from: row, part: "a placement", of: snapshot).sharingSegments(with: &segments)
+                                    },
                                     paywalls: try bodies(in: "paywalls", of: snapshot, StoredPaywall.init(stored:)),
                                     localizations: try storedLocalizations(of: snapshot),
                                     products: try bodies(in: "products", of: snapshot, Product.init(stored:)),
