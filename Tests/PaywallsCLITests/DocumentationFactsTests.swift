@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// What the README and docs/ state that a test can read, checked against the code: the store schema,
-/// the options of every `paywalls ...` command line they quote, and the README's locale table.
+/// the options of every `paywalls ...` command line they quote, the README's locale table, and the
+/// version CHANGELOG.md describes last.
 @Suite struct DocumentationFactsTests {
     /// Every "store schema N" of the docs names the schema this build reads and writes.
     @Test func theStoreSchemaTheDocsStateIsTheCodes() throws {
@@ -19,6 +20,13 @@ import Testing
             }
         }
         #expect(statements > 0, "no page states the store schema")
+    }
+
+    /// The newest entry of CHANGELOG.md is this build's version, the one `--version` prints.
+    @Test func theChangelogsNewestEntryIsThisVersion() throws {
+        let changelog = try DocumentationText.file("CHANGELOG.md")
+        let newest = try #require(changelog.lines.first { $0.hasPrefix("## ") }, "CHANGELOG.md has no entry")
+        #expect(newest.hasPrefix("## \(Version.number) "), "CHANGELOG.md's newest entry is '\(newest)', the version \(Version.number)")
     }
 
     /// Every option of a quoted `paywalls ...` command line is one its command, or a command above it,
