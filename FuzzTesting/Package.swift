@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Coverage-guided fuzz targets, one per reader of outside bytes (README, Tests: Fuzzing): a package of its own, so
+// Coverage-guided fuzz targets, one per reader of outside bytes (docs/testing.md, Fuzzing): a package of its own, so
 // that the product's `swift build` and `swift test` never see the sanitizer flags. scripts/fuzz builds them with
 // `swift build -c debug -Xswiftc -sanitize=fuzzer,address` and runs them. A debug build compiles the product's
 // modules for testing, which lets a target drive a reader internal to its module (`@testable import`), as the

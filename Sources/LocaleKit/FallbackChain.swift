@@ -1,4 +1,4 @@
-/// The locales one preference falls back through, most specific first (README, Matching modes, `cldr` mode):
+/// The locales one preference falls back through, most specific first (docs/locales.md, Matching modes, `cldr` mode):
 /// region -> CLDR parent (`es-MX` -> `es-419`) -> language+script -> language, the last step only when
 /// the script is the language's default, so `zh-TW` never reaches Simplified `zh`; then the language's
 /// CLDR parent language, which only Norwegian has (`nn` -> `no`).

@@ -1,4 +1,4 @@
-/// How preferences are matched against available localizations (README, Matching modes).
+/// How preferences are matched against available localizations (docs/locales.md, Matching modes).
 public enum MatchMode: String, CaseIterable, Sendable {
     /// Explainable CLDR fallback chains; never crosses languages. The default.
     case cldr

@@ -1,4 +1,4 @@
-/// Locale rules a team may adjust without a new build, read from `locales/policy.txt` (see README):
+/// Locale rules a team may adjust without a new build, read from `locales/policy.txt` (see docs/locales.md):
 /// the default locale, extra aliases ICU does not know, and languages that serve each other.
 public struct LocalePolicy: Sendable, Equatable {
     public static let supportedVersion = 1

@@ -1,7 +1,7 @@
 import CICUBridge
 
 /// The language that stands for `language` when matching, from CLDR: `no` for `nb`, which CLDR's
-/// matching data makes one language with its parent `no` (README, Matching modes: `no`, `nb` and their regional
+/// matching data makes one language with its parent `no` (docs/locales.md, Matching modes: `no`, `nb` and their regional
 /// forms serve each other); `language` itself for every other (`nn` only falls back to `no`).
 func matchingLanguage(for language: String) -> String {
     LocaleFacts.shared.matchingLanguage(of: language) {

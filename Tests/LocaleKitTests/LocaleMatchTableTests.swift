@@ -1,7 +1,7 @@
 import Testing
 import LocaleKit
 
-/// The matching rules of README, Matching modes, mode by mode, on the availables a real export has.
+/// The matching rules of docs/locales.md, Matching modes, mode by mode, on the availables a real export has.
 @Suite struct LocaleMatchTableTests {
     struct Case: CustomStringConvertible, Sendable {
         let mode: MatchMode

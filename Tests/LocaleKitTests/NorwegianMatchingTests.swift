@@ -1,7 +1,7 @@
 import Testing
 import LocaleKit
 
-/// Norwegian, the macrolanguage users meet daily (README, Matching modes): `no`, `no-NO`, `nb` and `nb-NO` serve each
+/// Norwegian, the macrolanguage users meet daily (docs/locales.md, Matching modes): `no`, `no-NO`, `nb` and `nb-NO` serve each
 /// other, and Nynorsk falls back to them before the default, from CLDR's data alone (no policy file).
 @Suite struct NorwegianMatchingTests {
     static let bokmål = ["no", "no-NO", "nb", "nb-NO", "nb_no", "NO"]

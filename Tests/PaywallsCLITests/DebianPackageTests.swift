@@ -44,6 +44,9 @@ import Testing
             "lib/systemd/system/paywalls-sync.timer": "scripts/deploy/paywalls-sync.timer",
             "lib/systemd/system/paywalls-.service.d/sandbox.conf": "scripts/deploy/paywalls-.service.d/sandbox.conf",
             "usr/share/doc/paywalls/examples/nginx-paywalls.conf": "scripts/deploy/nginx-paywalls.conf",
+            "usr/share/doc/paywalls/README.md": "README.md",
+            "usr/share/doc/paywalls/CHANGELOG.md": "CHANGELOG.md",
+            "usr/share/doc/paywalls/docs/architecture.md": "docs/architecture.md",
         ]
         try BuiltPackage.shared.get().withUnpackedRoot { root in
             for (packaged, source) in expected {
