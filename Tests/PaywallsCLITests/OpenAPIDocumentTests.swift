@@ -40,7 +40,8 @@ struct OpenAPIDocumentTests {
 
         let plain = try server.request("GET", "/v1/openapi.json")
         #expect(plain.status == 200)
-        #expect(plain.bodyBytes == file)
+        let isTheFile = plain.bodyBytes == file
+        #expect(isTheFile, "the served document is not docs/openapi.json (\(plain.bodyBytes.count) bytes, the file \(file.count))")
         #expect(plain.header("Content-Type") == "application/json; charset=utf-8")
         #expect(plain.header("Cache-Control") == "private, no-cache")
         #expect(plain.header("Vary") == "Accept-Encoding")

@@ -12,10 +12,11 @@ struct ResolveBundleSchemaTests {
         .map { "Tests/Fixtures/adapty-fallback/\($0).json" }
 
     /// Validates each line of its second argument (a JSON bundle) against `#/components/schemas/Bundle` of the
-    /// document named by its first; prints `ok KIND` or `invalid LINE: ERRORS` for each.
+    /// document named by its first; prints `ok KIND` or `invalid LINE: POINTER: ERROR` for each (the error that explains it best).
     static let validator = """
         import json, sys
         from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import best_match
         from referencing import Registry, Resource
         from referencing.jsonschema import DRAFT202012
         document = json.load(open(sys.argv[1]))
@@ -23,8 +24,8 @@ struct ResolveBundleSchemaTests {
         validator = Draft202012Validator({"$ref": "urn:paywalls:openapi#/components/schemas/Bundle"}, registry=registry)
         for number, line in enumerate(open(sys.argv[2]), 1):
             bundle = json.loads(line)
-            errors = [f"{'/'.join(map(str, error.absolute_path))}: {error.message}" for error in validator.iter_errors(bundle)]
-            print(f"invalid {number}: {'; '.join(errors)}" if errors else f"ok {bundle['kind']}")
+            error = best_match(validator.iter_errors(bundle))
+            print(f"invalid {number}: /{'/'.join(map(str, error.absolute_path))}: {error.message[:200]}" if error else f"ok {bundle['kind']}")
         """
 
     @Test func everyResolvedBundleMatchesTheSchema() throws {
