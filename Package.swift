@@ -51,9 +51,7 @@ let package = Package(
         .target(name: "PaywallServer", dependencies: ["Basics", "CLinuxEvents", "CZlib", "Digests", "LocaleKit", "PaywallEvents", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
                 plugins: ["EmbedOpenAPIDocument"]),
-        // A file's text as a Swift string, for the plugin: the repository keeps one copy, the binary needs no file beside it.
-        .executableTarget(name: "embed-document"),
-        .plugin(name: "EmbedOpenAPIDocument", capability: .buildTool(), dependencies: ["embed-document"]),
+        .plugin(name: "EmbedOpenAPIDocument", capability: .buildTool()),
         .executableTarget(name: "paywalls", dependencies: ["Basics", "LocaleKit", "ArgumentKit", "PaywallModel", "PaywallStore", "PaywallEvents", "PaywallResolver", "PaywallSync",
                                                            "PaywallServer", "Suggestions"]),
         .executableTarget(name: "paywalls-bench", dependencies: ["LocaleKit", "PaywallResolver", "PaywallStore"]),
