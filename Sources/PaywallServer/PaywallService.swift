@@ -38,8 +38,8 @@ public struct PaywallService: HTTPResponder {
             (.operators, .metrics(metrics, holder: holder, freshness: freshness, events: events, reports: reports)), (.apps, .events(events)),
             (.operators, .report(reports)), (.open, .openAPIDocument),
         ]
-        // The document and its gzip form made now, not at its first request on an event loop.
-        _ = OpenAPIDocument.body
+        // The document, its gzip form and its tag made now, not at its first request on an event loop.
+        _ = (OpenAPIDocument.body, OpenAPIDocument.entityTag)
         routes = table.map(\.1)
         access = table.map(\.0)
         routeSlots = routes.map { metrics.slot(forRoute: $0.pattern) }
