@@ -47,8 +47,11 @@ let package = Package(
         .target(name: "PaywallSync", dependencies: ["Basics", "CCurl", "Digests", "LocaleKit", "PaywallModel", "PaywallStore"]),
         // Release builds drop the run-time exclusivity checks of serve's per-request paths (an eighth of a /healthz
         // answer's instructions); debug builds, which every test runs, keep them.
-        .target(name: "PaywallServer", dependencies: ["Basics", "CLinuxEvents", "CZlib", "LocaleKit", "PaywallEvents", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"],
-                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        // docs/openapi.json is built into it (GET /v1/openapi.json) by the EmbedOpenAPIDocument plugin.
+        .target(name: "PaywallServer", dependencies: ["Basics", "CLinuxEvents", "CZlib", "Digests", "LocaleKit", "PaywallEvents", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"],
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
+                plugins: ["EmbedOpenAPIDocument"]),
+        .plugin(name: "EmbedOpenAPIDocument", capability: .buildTool()),
         .executableTarget(name: "paywalls", dependencies: ["Basics", "LocaleKit", "ArgumentKit", "PaywallModel", "PaywallStore", "PaywallEvents", "PaywallResolver", "PaywallSync",
                                                            "PaywallServer", "Suggestions"]),
         .executableTarget(name: "paywalls-bench", dependencies: ["LocaleKit", "PaywallResolver", "PaywallStore"]),

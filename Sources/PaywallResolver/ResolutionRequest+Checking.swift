@@ -43,8 +43,9 @@ extension ResolutionRequest {
                 mode: String?, source: String?) throws(RequestProblem) {
         if let problem = Self.placementIDProblem(placementID) { throw problem }
         let preferences = locales.flatMap(localePreferences(in:))
-        guard preferences.count <= Self.maximumLocales else {
-            throw RequestProblem(field: .locale, value: "\(preferences.count) locales", expected: "at most \(Self.maximumLocales)")
+        // The entries are counted as given too: an empty one adds no preference, yet a list of more is no user's.
+        guard locales.count <= Self.maximumLocales, preferences.count <= Self.maximumLocales else {
+            throw RequestProblem(field: .locale, value: "\(max(locales.count, preferences.count)) locales", expected: "at most \(Self.maximumLocales)")
         }
         if let appVersion, DottedVersion(appVersion) == nil {
             throw RequestProblem(field: .appVersion, value: appVersion, expected: "a dotted version such as 2.4.1")

@@ -7,7 +7,8 @@ import PaywallEvents
 /// counted in the metrics under its route. What the head decides is decided before a body is read.
 public struct PaywallService: HTTPResponder {
     private let tokens: ServiceTokens
-    private let routes: [Route]
+    /// Every route, in the order a path is matched against them (docs/openapi.json describes each).
+    let routes: [Route]
     /// Who may call each of `routes`, in the same order.
     private let access: [RouteAccess]
     private let metrics: ServiceMetrics
@@ -35,8 +36,10 @@ public struct PaywallService: HTTPResponder {
             (.operators, .status(storePath: storePath)), (.open, .health),
             (.open, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness, events: events)),
             (.operators, .metrics(metrics, holder: holder, freshness: freshness, events: events, reports: reports)), (.apps, .events(events)),
-            (.operators, .report(reports)),
+            (.operators, .report(reports)), (.open, .openAPIDocument),
         ]
+        // The document, its gzip form and its tag made now, not at its first request on an event loop.
+        _ = (OpenAPIDocument.body, OpenAPIDocument.entityTag)
         routes = table.map(\.1)
         access = table.map(\.0)
         routeSlots = routes.map { metrics.slot(forRoute: $0.pattern) }

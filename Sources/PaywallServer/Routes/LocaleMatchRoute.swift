@@ -15,10 +15,12 @@ extension Route {
                 let query = try QueryParameters(request.query)
                 try query.refuseUnknown(allowed: ["available", "locale", "mode", "default"])
                 guard let available = try query.value("available") else { throw APIError.badRequest("missing 'available': a comma-separated list of localizations") }
-                let preferences = query.values("locale").flatMap(localePreferences(in:))
+                let localeValues = query.values("locale")
+                let preferences = localeValues.flatMap(localePreferences(in:))
                 guard !preferences.isEmpty else { throw APIError.badRequest("missing 'locale': the user's preferred locales") }
-                guard preferences.count <= ResolutionRequest.maximumLocales else {
-                    throw APIError.badRequest("\(preferences.count) locales: at most \(ResolutionRequest.maximumLocales)")
+                // As a bundle's: the parameters are counted as given too, empty ones included.
+                guard localeValues.count <= ResolutionRequest.maximumLocales, preferences.count <= ResolutionRequest.maximumLocales else {
+                    throw APIError.badRequest("\(max(localeValues.count, preferences.count)) locales: at most \(ResolutionRequest.maximumLocales)")
                 }
                 var mode = MatchMode.cldr
                 if let name = try query.value("mode") {

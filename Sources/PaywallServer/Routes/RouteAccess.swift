@@ -2,7 +2,8 @@
 /// can read it: so it opens what apps need and nothing else, and what tells of revenue, of the machine or of the
 /// sources needs the operators' own token.
 enum RouteAccess: Sendable {
-    /// The probes of a load balancer (`/healthz`, `/readyz`): open whatever tokens are set.
+    /// The probes of a load balancer (`/healthz`, `/readyz`) and the API's description (`/v1/openapi.json`): open
+    /// whatever tokens are set.
     case open
     /// What apps call: bundles, placements, locale matches, posting events.
     case apps
