@@ -20,11 +20,11 @@ public struct JSONParser {
     private var streamedKeys: Set<String> = []
     private var sink: ((StreamedElement) -> Void)?
     private let observer: (any JSONObserver)?
-    /// The members and elements of the objects and arrays being read, innermost last: each container is
-    /// made once at its end, with room for exactly what it holds (growing each one as it is read would
-    /// leave up to half of its storage unused, for as long as the document is kept).
-    private var openMembers: [JSONObject.Member] = []
-    private var openElements: [JSONValue] = []
+    /// The members and elements of the objects and arrays being read: each container is made once at its
+    /// end, with room for exactly what it holds (growing each one as it is read would leave up to half of
+    /// its storage unused, for as long as the document is kept).
+    private let openMembers = OpenValues<JSONObject.Member>(capacity: 32)
+    private let openElements = OpenValues<JSONValue>(capacity: 32)
 
     /// Parses one JSON document; only whitespace may follow it. `observer` is told what is read.
     public static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits = Limits(),
@@ -111,7 +111,7 @@ public struct JSONParser {
         position += 1
         observer?.objectStarted()
         let start = openMembers.count
-        defer { openMembers.removeSubrange(start...) }
+        defer { openMembers.discard(from: start) }
         var repeatedKey: String?
         var names = MemberNames()
         skipWhitespace()
@@ -119,7 +119,7 @@ public struct JSONParser {
         while true {
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a member name in double quotes") }
             let key = try parseString()
-            let isRepeated = names.insert(key, members: openMembers[start...])
+            let isRepeated = names.insert(key, members: openMembers.values(from: start))
             if isRepeated, repeatedKey == nil { repeatedKey = key }
             observer?.memberNamed(key)
             skipWhitespace()
@@ -149,7 +149,7 @@ public struct JSONParser {
             } else if peek(UInt8(ascii: "}")) {
                 position += 1
                 observer?.objectEnded()
-                var object = JSONObject(Array(storing: openMembers[start...]))
+                var object = JSONObject(openMembers.moveOut(from: start))
                 object.repeatedKey = repeatedKey
                 return object
             } else {
@@ -163,7 +163,7 @@ public struct JSONParser {
         position += 1
         observer?.arrayStarted()
         let start = openElements.count
-        defer { openElements.removeSubrange(start...) }
+        defer { openElements.discard(from: start) }
         var count = 0
         skipWhitespace()
         if peek(UInt8(ascii: "]")) { position += 1; observer?.arrayEnded(); return [] }
@@ -183,7 +183,7 @@ public struct JSONParser {
             } else if peek(UInt8(ascii: "]")) {
                 position += 1
                 observer?.arrayEnded()
-                return Array(storing: openElements[start...])
+                return openElements.moveOut(from: start)
             } else {
                 throw error("expected ',' or ']' after an array element")
             }
@@ -353,15 +353,5 @@ public struct JSONParser {
             lineStart = index + 1
         }
         return JSONSyntaxError(offset: offset, line: line, column: offset - lineStart + 1, reason: reason)
-    }
-}
-
-private extension Array {
-    /// The elements of `slice` in storage of their own, sized to them. (`Array(slice)` hands back the
-    /// slice's own storage when the slice spans all of it, with all its spare room.)
-    init(storing slice: ArraySlice<Element>) {
-        self.init()
-        reserveCapacity(slice.count)
-        append(contentsOf: slice)
     }
 }

@@ -7,7 +7,7 @@ struct MemberNames {
     private var set: Set<String>?
 
     /// Adds `name` to the names of `members` (those read so far); true when one of them has it already.
-    mutating func insert(_ name: String, members: ArraySlice<JSONObject.Member>) -> Bool {
+    mutating func insert(_ name: String, members: UnsafeBufferPointer<JSONObject.Member>) -> Bool {
         if set != nil { return !set!.insert(name).inserted }
         if members.count >= Self.setThreshold {
             set = Set(members.map(\.key))
