@@ -119,6 +119,7 @@ import Testing
     /// rather than once per failed accept, and counts the failures in `/metrics`.
     @Test func outOfDescriptorsTheServerWaitsAndThenAcceptsAgain() throws {
         let server = try ServeProcess(["--threads", "1"], launcherPrefix: ["/usr/bin/prlimit", "--nofile=64:64", "--"])
+        let began = Date()
         var held: [RawConnection] = []
         for _ in 0..<80 { held.append(try server.connect()) }
         for connection in held { try connection.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n") }
@@ -135,9 +136,12 @@ import Testing
             #expect(try connection.readResponse(timeout: 5)?.status == 200)
         }
         #expect(server.running.isRunning)
-        // Accepts failed at each look (once a second) and at each close while the backlog waited: one line for them all.
+        // Accepts failed at each look (once a second) and at each close while the backlog waited: one line for them
+        // all, and on a machine slow enough for this to take more than the notice's 10 s, one more per 10 s that counts them.
         let notices = server.running.standardErrorSoFar.split(separator: "\n").filter { $0.contains("cannot accept a connection (EMFILE: ") }
-        #expect(notices.count == 1, "\(server.running.standardErrorSoFar)")
+        let allowed = 1 + Int(Date().timeIntervalSince(began) / 10)
+        #expect(!notices.isEmpty && notices.count <= allowed, "\(notices.count) lines, \(allowed) allowed: \(server.running.standardErrorSoFar)")
+        #expect(notices.dropFirst().allSatisfy { $0.contains("times since the last such line") })
         let answeredLate = try #require(waiting.first)
         try answeredLate.send("GET /metrics HTTP/1.1\r\nHost: t\r\n\r\n")
         let metrics = try #require(try answeredLate.readResponse(timeout: 5)).body
