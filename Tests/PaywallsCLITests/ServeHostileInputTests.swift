@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Whatever a client puts in a route's query, path segment or batch body, serve answers with a JSON
-/// status it documents (never a 500) and stays up. Bounded: a few hundred seeded requests.
+/// status it documents (never a 500) and stays up; a request past a bound docs/openapi.json gives is refused
+/// 400 with what it passed. Bounded: a few hundred seeded requests.
 @Suite final class ServeHostileInputTests {
     let store: TemporaryStore
     let server: ServeProcess
@@ -64,5 +65,27 @@ import Testing
         #expect(try server.request("GET", "/readyz").status == 200)
         let outcome = try server.stop()
         #expect(outcome.status == 0)
+    }
+
+    /// At most 32 `locale` parameters, empty ones counted: an empty one adds no preference, yet 33 of them are
+    /// past the bound the document gives (`maxItems`).
+    @Test func moreThan32LocaleParametersAreRefusedEvenEmpty() throws {
+        let locales = { (count: Int) in (Array(repeating: "locale=", count: count - 1) + ["locale=de"]).joined(separator: "&") }
+
+        let bundle = try server.request("GET", "/v1/placements/onboarding/bundle?" + locales(33))
+        #expect(bundle.status == 400)
+        #expect(bundle.errorMessage == "invalid value '33 locales' for locale: expected at most 32")
+        let match = try server.request("GET", "/v1/locales/match?available=en,de&" + locales(33))
+        #expect(match.status == 400)
+        #expect(match.errorMessage == "33 locales: at most 32")
+        let batch = try server.request("POST", "/v1/bundles",
+                                       body: #"{"requests": [{"placement": "onboarding", "locales": [\#(Array(repeating: #""""#, count: 33).joined(separator: ","))]}]}"#)
+        #expect(batch.status == 200)
+        #expect(batch.body.contains(#"invalid value '33 locales' for /requests/0/locales: expected at most 32"#), "\(batch.body)")
+
+        let fits = try server.request("GET", "/v1/placements/onboarding/bundle?" + locales(32))
+        #expect(fits.status == 200)
+        #expect(try fits.json()["locale"].flatMap { ($0 as? [String: Any])?["matched"] as? String } == "de")
+        #expect(try server.request("GET", "/v1/locales/match?available=en,de&" + locales(32)).status == 200)
     }
 }
