@@ -16,6 +16,14 @@ public struct RequestProblem: Error, Sendable, Equatable {
 extension ResolutionRequest {
     /// More preferences than any user has: what one request may list, once lists are split.
     public static let maximumLocales = 32
+
+    /// The preferences `values` give (each a list or an Accept-Language value), and how many locales they count
+    /// as against `maximumLocales`: the entries as given count too, since an empty one adds no preference, yet a
+    /// list of more is no user's.
+    public static func localePreferences(of values: [String]) -> (preferences: [String], count: Int) {
+        let preferences = values.flatMap(LocaleKit.localePreferences(in:))
+        return (preferences, max(values.count, preferences.count))
+    }
     /// Profile ids are UUIDs or the app's own ids; this bounds what a request may make the resolver hash.
     public static let maximumProfileIDBytes = 256
     /// No snapshot holds a longer placement id (an import refuses one): a request naming one is refused before
@@ -42,10 +50,9 @@ extension ResolutionRequest {
                 attributionSources: [String], attributes: [(key: String, value: String)], profileID: String?, defaultAudienceOnly: Bool,
                 mode: String?, source: String?) throws(RequestProblem) {
         if let problem = Self.placementIDProblem(placementID) { throw problem }
-        let preferences = locales.flatMap(localePreferences(in:))
-        // The entries are counted as given too: an empty one adds no preference, yet a list of more is no user's.
-        guard locales.count <= Self.maximumLocales, preferences.count <= Self.maximumLocales else {
-            throw RequestProblem(field: .locale, value: "\(max(locales.count, preferences.count)) locales", expected: "at most \(Self.maximumLocales)")
+        let (preferences, localeCount) = Self.localePreferences(of: locales)
+        guard localeCount <= Self.maximumLocales else {
+            throw RequestProblem(field: .locale, value: "\(localeCount) locales", expected: "at most \(Self.maximumLocales)")
         }
         if let appVersion, DottedVersion(appVersion) == nil {
             throw RequestProblem(field: .appVersion, value: appVersion, expected: "a dotted version such as 2.4.1")

@@ -15,12 +15,10 @@ extension Route {
                 let query = try QueryParameters(request.query)
                 try query.refuseUnknown(allowed: ["available", "locale", "mode", "default"])
                 guard let available = try query.value("available") else { throw APIError.badRequest("missing 'available': a comma-separated list of localizations") }
-                let localeValues = query.values("locale")
-                let preferences = localeValues.flatMap(localePreferences(in:))
+                let (preferences, localeCount) = ResolutionRequest.localePreferences(of: query.values("locale"))
                 guard !preferences.isEmpty else { throw APIError.badRequest("missing 'locale': the user's preferred locales") }
-                // As a bundle's: the parameters are counted as given too, empty ones included.
-                guard localeValues.count <= ResolutionRequest.maximumLocales, preferences.count <= ResolutionRequest.maximumLocales else {
-                    throw APIError.badRequest("\(max(localeValues.count, preferences.count)) locales: at most \(ResolutionRequest.maximumLocales)")
+                guard localeCount <= ResolutionRequest.maximumLocales else {
+                    throw APIError.badRequest("\(localeCount) locales: at most \(ResolutionRequest.maximumLocales)")
                 }
                 var mode = MatchMode.cldr
                 if let name = try query.value("mode") {
