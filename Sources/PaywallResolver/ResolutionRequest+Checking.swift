@@ -30,16 +30,9 @@ extension ResolutionRequest {
     /// any look-up or suggestion.
     public static let maximumPlacementIDBytes = FieldReader.maximumIdentifierBytes
 
-    /// Why `id` cannot name a placement, or nil: empty, or longer than any placement id. Every request
-    /// that names a placement is held to it (a bundle, a batch item, the report, the command line).
+    /// Why `id` cannot name a placement, or nil (`FieldReader.placementIDProblem`).
     public static func placementIDProblem(_ id: String) -> RequestProblem? {
-        guard !id.isEmpty else { return RequestProblem(field: .placement, value: id, expected: "a placement id") }
-        let bytes = id.utf8.count
-        guard bytes <= maximumPlacementIDBytes else {
-            return RequestProblem(field: .placement, value: String(id.unicodeScalars.prefix(32)) + "…",
-                                  expected: "a placement id of at most \(maximumPlacementIDBytes) bytes (this one has \(bytes))")
-        }
-        return nil
+        FieldReader.placementIDProblem(id).map { RequestProblem(field: .placement, value: $0.shown, expected: $0.expected) }
     }
 
     /// A request from values as callers spell them, each checked: `locales` may hold lists or
