@@ -9,12 +9,17 @@ extension CompiledSnapshot {
     /// the rest (`AnswerKey`): a request like one answered before takes the kept answer, undecided.
     func answer(_ request: ResolutionRequest, at placement: CompiledPlacement) throws -> RenderedBundle {
         let choice = try resolver.choose(request, at: placement)
-        let key = RenderingCaches.AnswerKey(choice, locales: caches.requestedLocales(of: request), country: answerCountry(of: request, given: choice))
+        let key = answerKey(of: request, given: choice)
         // Looked up and kept in two steps: a closure making the answer would copy the request on every hit.
         if let kept = caches.answers.value(for: key) { return kept }
         let bundle = try render(resolver.decide(request, given: choice), for: request)
         caches.answers.keep(bundle, cost: bundle.cost, for: key)
         return bundle
+    }
+
+    /// What of `request` decides its answer once `choice` is made, with the choice.
+    func answerKey(of request: ResolutionRequest, given choice: VariationChoice) -> RenderingCaches.AnswerKey {
+        RenderingCaches.AnswerKey(choice, locales: caches.requestedLocales(of: request), country: answerCountry(of: request, given: choice))
     }
 
     /// The user's country as the answer depends on it, upper-cased: a paywall's only through its

@@ -22,6 +22,23 @@ public final class RenderingCaches: Sendable {
         /// the locale's prices, as no country does).
         let country: String?
 
+        /// Each field of a request (`ResolutionRequest`'s, its `context`'s as `context.country`) and the members of
+        /// the key that hold what the answer takes of it. The answer depends on the request through these alone: a
+        /// field added to the request must be named here with the members it reaches, or `AnswerKeyInputsTests`
+        /// fails and says which; a field the key does not hold would let two requests that differ in it share one
+        /// answer.
+        static let inputs: KeyValuePairs<String, [String]> = [
+            // Which placement, from which source.
+            "placementID": ["placement"], "source": ["placement"],
+            // The audience the user's context falls in; the country also decides prices.
+            "context.country": ["audience", "country"], "context.platform": ["audience"], "context.appVersion": ["audience"],
+            "context.attributionSources": ["audience"], "context.attributes": ["audience"], "defaultAudienceOnly": ["audience"],
+            // The variation the profile draws.
+            "profileID": ["variation"],
+            // The locales, as matched.
+            "locales": ["locales"], "mode": ["locales"],
+        ]
+
         init(_ choice: VariationChoice, locales: RequestedLocales, country: String?) {
             placement = ObjectIdentifier(choice.placement)
             audience = choice.audienceIndex

@@ -26,21 +26,6 @@ extension ResolutionRequest {
     }
     /// Profile ids are UUIDs or the app's own ids; this bounds what a request may make the resolver hash.
     public static let maximumProfileIDBytes = 256
-    /// No snapshot holds a longer placement id (an import refuses one): a request naming one is refused before
-    /// any look-up or suggestion.
-    public static let maximumPlacementIDBytes = FieldReader.maximumIdentifierBytes
-
-    /// Why `id` cannot name a placement, or nil: empty, or longer than any placement id. Every request
-    /// that names a placement is held to it (a bundle, a batch item, the report, the command line).
-    public static func placementIDProblem(_ id: String) -> RequestProblem? {
-        guard !id.isEmpty else { return RequestProblem(field: .placement, value: id, expected: "a placement id") }
-        let bytes = id.utf8.count
-        guard bytes <= maximumPlacementIDBytes else {
-            return RequestProblem(field: .placement, value: String(id.unicodeScalars.prefix(32)) + "…",
-                                  expected: "a placement id of at most \(maximumPlacementIDBytes) bytes (this one has \(bytes))")
-        }
-        return nil
-    }
 
     /// A request from values as callers spell them, each checked: `locales` may hold lists or
     /// Accept-Language values (`da, en-GB;q=0.8`), `attributes` are keys and values, kept apart from
@@ -49,7 +34,9 @@ extension ResolutionRequest {
     public init(placementID: String, locales: [String], country: String?, platform: String?, appVersion: String?,
                 attributionSources: [String], attributes: [(key: String, value: String)], profileID: String?, defaultAudienceOnly: Bool,
                 mode: String?, source: String?) throws(RequestProblem) {
-        if let problem = Self.placementIDProblem(placementID) { throw problem }
+        if let problem = FieldReader.placementIDProblem(placementID) {
+            throw RequestProblem(field: .placement, value: problem.shown, expected: problem.expected)
+        }
         let (preferences, localeCount) = Self.localePreferences(of: locales)
         guard localeCount <= Self.maximumLocales else {
             throw RequestProblem(field: .locale, value: "\(localeCount) locales", expected: "at most \(Self.maximumLocales)")

@@ -62,8 +62,15 @@ extension APIError {
         APIError(status: 408, code: "request_timeout", message: message)
     }
 
+    /// Every 413: `message` says what was too large, and the bound it passed (a body's bytes, a batch's items, a
+    /// batch's answer's bytes).
+    public static func contentTooLarge(_ message: String) -> APIError {
+        APIError(status: 413, code: "content_too_large", message: message)
+    }
+
+    /// A body longer than the engine takes.
     public static func contentTooLarge(limit: Int) -> APIError {
-        APIError(status: 413, code: "content_too_large", message: "the request body is larger than \(limit) bytes")
+        .contentTooLarge("the request body is larger than \(limit) bytes")
     }
 
     public static func uriTooLong(limit: Int) -> APIError {

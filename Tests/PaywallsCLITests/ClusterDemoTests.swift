@@ -22,7 +22,7 @@ import Testing
         #expect(requests > 100, "\(outcome.standardOutput)")
         #expect(outcome.outputLines.last?.hasPrefix("cluster-demo: OK: ") == true)
         #expect(outcome.outputLines.contains { $0.hasPrefix("after the kill: nginx answers 200; replica 2 says {\"status\":\"ready\"") })
-        #expect(outcome.outputLines.contains(#"replica 2: POST /v1/events: {"accepted":267,"duplicates":133,"rejected":[]}"#), "\(outcome.standardOutput)")
+        #expect(outcome.outputLines.contains(#"replica 2: POST /v1/events: {"accepted":267,"duplicates":133,"rejected":[],"rejectedCount":0}"#), "\(outcome.standardOutput)")
         #expect(outcome.outputLines.contains { $0.hasPrefix("onboarding: 500 exposures, 167 conversions, 0 multiple exposures") })
         #expect(outcome.outputLines.contains("events stored: 667, each once (667 distinct sent)"))
     }

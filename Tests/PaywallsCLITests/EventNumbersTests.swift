@@ -206,7 +206,7 @@ import Testing
         #expect(Array(try stored().keys) == ["good"])
         let refused = try server.request("GET", "/v1/report?since=2026-02-31T00:00:00Z")
         #expect(refused.status == 400)
-        #expect(refused.body.contains("since must be an RFC 3339 time"), "\(refused.body)")
+        #expect(refused.body.contains("invalid value '2026-02-31T00:00:00Z' for since: expected an RFC 3339 time"), "\(refused.body)")
         #expect(try server.request("GET", "/v1/report?until=2016-12-31T23:59:60Z").status == 200)
         #expect(try server.request("GET", "/healthz").status == 200)
     }

@@ -68,7 +68,7 @@ import Testing
         #expect(error["message"] as? String == "/requests/1/country: appears more than once in its object")
         let repeatedRoot = try server.request("POST", "/v1/bundles", body: #"{"requests": [], "requests": [{"placement": "settings"}]}"#)
         #expect(repeatedRoot.status == 400)
-        #expect(repeatedRoot.errorMessage?.contains("/requests: appears more than once in its object") == true)
+        #expect(repeatedRoot.errorMessage == #"the body names "requests" more than once"#)
     }
 
     @Test func aSyncConfigNamingAMemberTwiceExits78AtItsPointer() throws {

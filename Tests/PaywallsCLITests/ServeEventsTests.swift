@@ -97,8 +97,8 @@ import Testing
         #expect(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? NSDictionary
             == JSONSerialization.jsonObject(with: Data(printed.standardOutput.utf8)) as? NSDictionary)
         #expect(answer.body.contains(#""conversions":1"#))
-        for (target, message) in [("/v1/report?by=language", "by must be locale, locale-result, country or platform"),
-                                  ("/v1/report?since=yesterday", "since must be an RFC 3339 time"),
+        for (target, message) in [("/v1/report?by=language", "invalid value 'language' for by: expected locale, locale-result, country or platform"),
+                                  ("/v1/report?since=yesterday", "invalid value 'yesterday' for since: expected an RFC 3339 time"),
                                   ("/v1/report?placment=x", "placment")] {
             let refused = try server.request("GET", target)
             #expect(refused.status == 400, "\(target)")

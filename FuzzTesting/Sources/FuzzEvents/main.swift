@@ -22,7 +22,7 @@ public func fuzzEvents(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = Event.read(json: UnsafeRawBufferPointer(rebasing: line))
     }
     guard let batch = try? EventBatch.read(bytes) else { return 0 }
-    let events = batch.events.map(\.event)
+    let events = batch.events
     precondition(events.count + batch.rejections.count <= EventBatch.maximumEvents)
     let first = try! store.append(events)
     precondition(first.accepted + first.duplicates == events.count)

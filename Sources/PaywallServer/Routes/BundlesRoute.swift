@@ -3,8 +3,8 @@ import PaywallModel
 import PaywallResolver
 
 extension Route {
-    /// At most this many requests in one batch (413 past it).
-    static let maximumBatchItems = 1000
+    /// At most a thousand requests in one batch (413 past it), in at most the 1 MiB body the server takes.
+    static let batchLimits = BatchBody.Limits(member: "requests", maximumItems: 1000, maximumBytes: 1 << 20)
     /// At most this many bytes in a batch's answer (413 past it, found as the answer is made): a thousand
     /// large bundles would be tens of megabytes held for one connection.
     static let maximumBatchAnswerBytes = 4 << 20
@@ -54,30 +54,21 @@ extension Route {
     }
 
     private static func answerTooLarge(at index: Int, of count: Int) -> APIError {
-        APIError(status: 413, code: "content_too_large",
-                 message: "the answer to this batch passes \(maximumBatchAnswerBytes) bytes at /requests/\(index) (of \(count) requests): "
-                    + "send fewer requests per batch")
+        .contentTooLarge("the answer to this batch passes \(maximumBatchAnswerBytes) bytes at /requests/\(index) (of \(count) requests): "
+            + "send fewer requests per batch")
     }
 
     /// The batch's items, each a reader of its own (an item's problems do not spoil the others).
     private static func batchItems(in body: [UInt8]) throws(APIError) -> [FieldReader] {
-        let document: JSONValue
-        do {
-            document = try body.withUnsafeBytes { bytes throws(JSONSyntaxError) in try JSONParser.parse(bytes) }
-        } catch {
-            throw .badRequest("the body is not valid JSON: \(error)")
-        }
-        let issues = IssueCollector(limit: 10)
-        guard let root = FieldReader(document, at: .root, issues: issues), let elements = root.array("requests"), issues.reportCount == 0 else {
-            throw .badRequest("expected {\"requests\": [...]}: " + issues.issues.map(\.description).joined(separator: "; "))
-        }
-        guard elements.count <= maximumBatchItems else {
-            throw APIError(status: 413, code: "content_too_large", message: "\(elements.count) requests in one batch: at most \(maximumBatchItems)")
-        }
-        return elements.map { element in
-            let itemIssues = IssueCollector(limit: 10)
-            return FieldReader(element.value, at: element.pointer, issues: itemIssues)
-                ?? FieldReader(.object(JSONObject()), at: element.pointer, issues: itemIssues)!
+        let read = body.withUnsafeBytes { bytes in Result { () throws(BatchBody.Refusal) in try BatchBody(bytes, limits: batchLimits) } }
+        switch read {
+        case let .success(batch):
+            return batch.items.map { item in
+                let issues = IssueCollector(limit: 10)
+                return FieldReader(item.value, at: item.pointer, issues: issues) ?? FieldReader(.object(JSONObject()), at: item.pointer, issues: issues)!
+            }
+        case let .failure(refusal):
+            throw APIError(refusal)
         }
     }
 }

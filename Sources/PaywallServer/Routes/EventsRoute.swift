@@ -4,7 +4,7 @@ import PaywallModel
 
 extension Route {
     /// `POST /v1/events`: `{"events": [EVENT, ...]}` → `{"accepted", "duplicates", "rejected": [{"index", "pointer",
-    /// "message"}]}`, answered once the events are on disk; 400 for a body that is no batch, 413 past its limits,
+    /// "message"}], "rejectedCount"}`, answered once the events are on disk; 400 for a body that is no batch, 413 past its limits,
     /// 503 with `Retry-After` when the writer is behind or cannot write (nothing of the batch stored). The batch is
     /// read off the event loop (half a millisecond for 500 events), which meanwhile answers its other connections;
     /// each connection has one batch in flight at most, so what waits is bounded by the connection limit.
@@ -20,18 +20,18 @@ extension Route {
         let read = body.withUnsafeBytes { bytes in Result { () throws(EventBatch.Refusal) in try EventBatch.read(bytes) } }
         let batch: EventBatch
         switch read {
-        case let .success(read):
-            batch = read
-        case let .failure(refusal):
-            let error = refusal.kind == .tooLarge
-                ? APIError(status: 413, code: "content_too_large", message: refusal.message) : APIError.badRequest(refusal.message)
-            return deferred.complete(with: error.response)
+        case let .success(read): batch = read
+        case let .failure(refusal): return deferred.complete(with: APIError(refusal).response)
         }
-        guard !batch.events.isEmpty else { return deferred.complete(with: answer(AppendedEvents(accepted: 0, duplicates: 0), batch)) }
-        let submission = writer.submit(batch.events.map(\.event)) { outcome in
+        guard !batch.events.isEmpty else { return deferred.complete(with: answer(batch.ingested)) }
+        let submission = writer.submit(batch.events) { outcome in
             switch outcome {
-            case let .success(appended): deferred.complete(with: answer(appended, batch))
-            case let .failure(failure): deferred.complete(with: APIError.eventsUnavailable("the events were not stored: \(failure.message)").response)
+            case let .success(appended):
+                var ingested = batch.ingested
+                ingested.count(appended)
+                deferred.complete(with: answer(ingested))
+            case let .failure(failure):
+                deferred.complete(with: APIError.eventsUnavailable("the events were not stored: \(failure.message)").response)
             }
         }
         switch submission {
@@ -44,13 +44,8 @@ extension Route {
         }
     }
 
-    private static func answer(_ appended: AppendedEvents, _ batch: EventBatch) -> HTTPResponse {
-        .json(.object(JSONObject([
-            "accepted": .integer(appended.accepted), "duplicates": .integer(appended.duplicates),
-            "rejected": .array(batch.rejections.map { rejection in
-                .object(JSONObject(["index": .integer(rejection.index), "pointer": .string(rejection.pointer.description),
-                                    "message": .string(rejection.message)]))
-            }),
-        ])))
+    /// `paywalls events ingest`'s answer, each rejection at its index: a batch lists them all.
+    private static func answer(_ ingested: IngestedEvents) -> HTTPResponse {
+        .json(ingested.json(listing: EventBatch.maximumEvents))
     }
 }

@@ -1,6 +1,4 @@
 import PaywallEvents
-import PaywallModel
-import PaywallResolver
 
 extension Route {
     /// `GET /v1/report?placement=&since=&until=&by=`: the conversion report of `paywalls report --json`, made off the
@@ -37,23 +35,13 @@ extension Route {
     }
 
     private static func reportQuery(_ parameters: QueryParameters) throws(APIError) -> ReportQuery {
-        try parameters.refuseUnknown(allowed: ["placement", "since", "until", "by"])
-        func time(_ name: String) throws(APIError) -> Int64? {
-            guard let text = try parameters.value(name) else { return nil }
-            guard let milliseconds = epochMilliseconds(iso8601: text) else {
-                throw .badRequest("\(name) must be an RFC 3339 time such as 2026-11-01T00:00:00Z, not \"\(text.prefix(64))\"")
-            }
-            return Int64(milliseconds)
+        try parameters.refuseUnknown(allowed: Set(ReportQuery.optionNames))
+        var options: [String: String] = [:]
+        for name in ReportQuery.optionNames { options[name] = try parameters.value(name) }
+        do {
+            return try ReportQuery(options: options)
+        } catch {
+            throw .badRequest(error.message(calling: error.option))
         }
-        let placementID = try parameters.value("placement")
-        if let placementID, let problem = ResolutionRequest.placementIDProblem(placementID) { throw APIError(problem, name: "placement") }
-        var query = ReportQuery(placementID: placementID, since: try time("since"), until: try time("until"))
-        if let key = try parameters.value("by") {
-            guard let groupBy = ReportQuery.GroupKey(rawValue: key) else {
-                throw .badRequest("by must be locale, locale-result, country or platform, not \"\(key.prefix(64))\"")
-            }
-            query.groupBy = groupBy
-        }
-        return query
     }
 }

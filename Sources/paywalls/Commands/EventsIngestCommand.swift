@@ -45,7 +45,7 @@ enum EventsIngestCommand: Command {
         context.standardOutput.writeJSON(outcome.json(listing: listedRejections))
         if let first = outcome.rejections.first {
             throw CommandFailure(exitCode: .dataError, message: "\(input.name): lines that are not valid events: \(outcome.rejections.count); "
-                + "the first, line \(first.line): \(first.pointer.description.isEmpty ? "/" : first.pointer.description): \(first.message)")
+                + "the first, \(first)")
         }
     }
 }

@@ -35,11 +35,12 @@ enum ReportCommand: Command {
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let query = try ReportQuery(
-            placementID: arguments.value("placement"),
-            since: arguments.value("since", expected: "an RFC 3339 time such as 2026-11-01T00:00:00Z") { epochMilliseconds(iso8601: $0).map(Int64.init) },
-            until: arguments.value("until", expected: "an RFC 3339 time such as 2026-12-01T00:00:00Z") { epochMilliseconds(iso8601: $0).map(Int64.init) },
-            groupBy: arguments.value("by", expected: "locale, locale-result, country or platform", ReportQuery.GroupKey.init(rawValue:)))
+        let query: ReportQuery
+        do {
+            query = try ReportQuery(options: ReportQuery.optionNames.reduce(into: [:]) { options, name in options[name] = arguments.value(name) })
+        } catch {
+            throw UsageError(commandPath: arguments.commandPath, message: error.message(calling: "--" + error.option))
+        }
         let path = context.storePath(arguments)
         let location = try EventStoreOptions.location(arguments, context: context, storePath: path)
         let report: ConversionReport

@@ -8,29 +8,6 @@ struct EventLines {
     /// The longest line taken as an event: as large as a whole batch may be.
     static let maximumLineLength = EventBatch.maximumBytes
 
-    struct Rejection {
-        let line: Int
-        let pointer: JSONPointer
-        let message: String
-    }
-
-    struct Outcome {
-        var accepted = 0
-        var duplicates = 0
-        var rejections: [Rejection] = []
-
-        func json(listing limit: Int) -> JSONValue {
-            .object(JSONObject([
-                "accepted": .integer(accepted), "duplicates": .integer(duplicates),
-                "rejected": .array(rejections.prefix(limit).map { rejection in
-                    .object(JSONObject(["line": .integer(rejection.line), "pointer": .string(rejection.pointer.description),
-                                        "message": .string(rejection.message)]))
-                }),
-                "rejectedCount": .integer(rejections.count),
-            ]))
-        }
-    }
-
     let name: String
     private let descriptor: Int32
 
@@ -54,8 +31,8 @@ struct EventLines {
 
     /// Reads every line, storing the events in batches as they fill. Stops at the first batch that cannot be stored:
     /// what was stored before stays stored, and the message says how many events that is and the line to resume from.
-    func ingest(into store: any EventStore) throws(CommandFailure) -> Outcome {
-        var outcome = Outcome()
+    func ingest(into store: any EventStore) throws(CommandFailure) -> IngestedEvents {
+        var ingested = IngestedEvents()
         var batch: [Event] = []
         batch.reserveCapacity(EventBatch.maximumEvents)
         var lineNumber = 0
@@ -64,12 +41,10 @@ struct EventLines {
         func flush() throws(CommandFailure) {
             guard !batch.isEmpty else { return }
             do {
-                let appended = try store.append(batch)
-                outcome.accepted += appended.accepted
-                outcome.duplicates += appended.duplicates
+                ingested.count(try store.append(batch))
             } catch {
                 throw CommandFailure(exitCode: CommandFailure(error).exitCode, message: "\(error.message): the batch from line \(batchStart) of "
-                    + "\(name) was not stored; \(outcome.accepted) events before it were (and \(outcome.duplicates) duplicates): resume from line \(batchStart)")
+                    + "\(name) was not stored; \(ingested.accepted) events before it were (and \(ingested.duplicates) duplicates): resume from line \(batchStart)")
             }
             batch.removeAll(keepingCapacity: true)
             batchStart = lineNumber + 1
@@ -79,17 +54,14 @@ struct EventLines {
             switch line {
             case let .text(bytes):
                 guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return }
-                switch Event.read(json: bytes) {
-                case let .event(event): batch.append(event)
-                case let .rejected(issue): outcome.rejections.append(Rejection(line: lineNumber, pointer: issue.pointer, message: issue.reason))
-                }
+                if let event = ingested.event(Event.read(json: bytes), at: .line(lineNumber)) { batch.append(event) }
             case .overlong:
-                outcome.rejections.append(Rejection(line: lineNumber, pointer: .root, message: "longer than \(Self.maximumLineLength) bytes"))
+                ingested.reject(at: .line(lineNumber), pointer: .root, message: "longer than \(Self.maximumLineLength) bytes")
             }
             if batch.count == EventBatch.maximumEvents { try flush() }
         }
         try flush()
-        return outcome
+        return ingested
     }
 }
 
