@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPServer
 import LocaleKit
 import PaywallEvents
 
@@ -104,10 +105,10 @@ public struct PaywallService: HTTPResponder {
         return ContentCoding(forBodyOf: bytes.count, accepting: request.header("Accept-Encoding")) == .gzip
     }
 
-    /// A request the server could not read, counted under `other`.
-    public func respond(toRefused error: APIError) -> HTTPResponse {
+    /// A request the server could not read, counted under `other`: the engine's refusal as the service's JSON error.
+    public func respond(toRefused error: HTTPError) -> HTTPResponse {
         metrics.recordRequest(otherSlot, status: error.status, seconds: 0)
-        var response = error.response
+        var response = APIError(error).response
         response.headers.append(("Cache-Control", "no-store"))
         return response
     }

@@ -1,4 +1,4 @@
-@testable import PaywallServer
+@testable import HTTPServer
 
 /// What serve reads from one connection's bytes by its `RequestReader`, one request after another (pipelining), until a
 /// refusal or a request that closes the connection.

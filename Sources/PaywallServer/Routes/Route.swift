@@ -1,5 +1,6 @@
 import Basics
 import Glibc
+import HTTPServer
 
 /// One route of the service: its path pattern, the methods it answers, and how. A class: every request is
 /// matched against the routes in turn, each looked at by one reference.
