@@ -136,15 +136,14 @@ public struct PaywallService: HTTPResponder {
         guard request.targetIsASCII else {
             return .refused(route: nil, .badRequest("the request target must be ASCII: percent-encode other characters"))
         }
-        let path = request.path
-        var pathBytes = path
-        // The path's bytes once for all the routes.
-        let matched: (index: Int, captures: [Substring])? = pathBytes.withUTF8 { bytes in
+        // The path's bytes once for all the routes: made into a string only for a path no route has.
+        let matched: (index: Int, captures: [Substring])? = request.withPathBytes { bytes in
             for (index, route) in routes.enumerated() {
-                if let captures = route.captures(in: path, bytes: UnsafeRawBufferPointer(bytes)) { return (index, captures) }
+                if let captures = route.captures(in: bytes) { return (index, captures) }
             }
             return nil
         }
+        let path = matched == nil ? request.path : ""
         // A path no route has is answered as an app's would be, so that a caller without the token learns nothing of /v1.
         let routeAccess = matched.map { access[$0.index] } ?? (path == "/v1" || path.hasPrefix("/v1/") ? .apps : .open)
         if let refusal = tokens.refusal(of: routeAccess, authorization: request.header("Authorization")) {
@@ -152,8 +151,8 @@ public struct PaywallService: HTTPResponder {
         }
         guard let (index, captures) = matched else { return .refused(route: nil, .notFound(path: String(path))) }
         let route = routes[index]
-        guard route.methods.contains(request.method) else {
-            return .refused(route: index, .methodNotAllowed(request.method, allowed: route.methods))
+        guard route.methods.contains(request.method.name) else {
+            return .refused(route: index, .methodNotAllowed(request.method.name, allowed: route.methods))
         }
         return .route(index, captures: captures)
     }

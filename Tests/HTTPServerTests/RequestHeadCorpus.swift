@@ -46,8 +46,8 @@ struct ParsedHead: Equatable, Sendable {
 
 extension ParsedHead {
     init(_ head: RequestHead) {
-        self.init(method: head.method, target: head.target, version: head.version,
-                  headers: head.fields.pairs.map { Field(name: $0.name, value: $0.value) }, framing: head.framing, keepAlive: head.keepAlive,
+        self.init(method: head.method.name, target: head.target, version: head.version,
+                  headers: head.fields.map { Field(name: $0.name, value: $0.value) }, framing: head.framing, keepAlive: head.keepAlive,
                   expectsContinue: head.expectsContinue)
     }
 }

@@ -38,9 +38,9 @@ struct RequestReaderTests {
                 case .needsMore:
                     break reading
                 case let .bodyFollows(head):
-                    steps.append(.bodyFollows(method: head.method, target: head.target))
+                    steps.append(.bodyFollows(method: head.method.name, target: head.target))
                 case let .request(head, body):
-                    steps.append(.request(method: head.method, target: head.target, body: String(decoding: body, as: UTF8.self)))
+                    steps.append(.request(method: head.method.name, target: head.target, body: String(decoding: body, as: UTF8.self)))
                 case let .rejected(error):
                     steps.append(.rejected(status: error.status, code: error.code))
                     return steps

@@ -1,66 +1,69 @@
 import Basics
 
-/// One HTTP request as the client sent it, read whole (body included) before a handler sees it.
-/// Nothing is decoded: the target keeps its percent-escapes, so a route can tell `%2F` from `/` and
+/// One HTTP request as the client sent it, read whole (body included) before a handler sees it. Its head stays the
+/// bytes it came in: the path, the query and a header field are made into strings when a route reads them, each time
+/// it does. Nothing is decoded: the target keeps its percent-escapes, so a route can tell `%2F` from `/` and
 /// reject invalid escapes or UTF-8 itself.
 public struct HTTPRequest: Sendable {
-    public let method: String
-    /// The request target exactly as sent: the path and, after a `?`, the query.
-    public let target: String
-    /// Where the path ends: at the target's first `?`, or at its end.
-    private let pathEnd: String.Index
-    /// The header fields in the order received.
-    public let fields: HeaderFields
+    let head: RequestHead
     public let body: [UInt8]
-    /// `HTTP/1.1` or `HTTP/1.0`.
-    public let httpVersion: String
 
     /// When its first bytes came, as the server saw them: its time in the metrics counts from here.
     public let arrival: ContinuousClock.Instant
 
-    /// Whether the target is all ASCII (bytes past it must come percent-encoded).
-    package let targetIsASCII: Bool
-
-    public init(method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+    /// A request of the given parts, as a test or a tool makes one: names must be tokens and values must hold no line
+    /// break, as on the wire. The head is laid out as a client would send it, and not checked.
+    public init(method: HTTPMethod, target: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
                 httpVersion: String = "HTTP/1.1", arrival: ContinuousClock.Instant = .now) {
-        self.init(method: method, target: target, fields: HeaderFields(headers), body: body, httpVersion: httpVersion,
-                  arrival: arrival, targetIsASCII: target.utf8.allSatisfy { $0 < 0x80 })
+        var bytes = Array("\(method.name) ".utf8)
+        let targetStart = bytes.count
+        bytes += target.utf8
+        let questionMark = bytes[targetStart...].firstIndex(of: UInt8(ascii: "?"))
+        let path = targetStart..<(questionMark ?? bytes.count)
+        let query = questionMark.map { ($0 + 1)..<bytes.count }
+        bytes += " \(httpVersion)\r\n".utf8
+        let fieldsStart = bytes.count
+        for (name, value) in headers { bytes += "\(name): \(value)\r\n".utf8 }
+        let parts = RequestHead.Parts(method: method, path: path, query: query, version: httpVersion == "HTTP/1.0" ? .http10 : .http11,
+                                      fields: fieldsStart..<bytes.count, framing: .none, keepAlive: true, expectsContinue: false,
+                                      targetIsASCII: target.utf8.allSatisfy { $0 < 0x80 })
+        bytes += "\r\n".utf8
+        self.init(head: bytes.withUnsafeBytes { RequestHead(bytes: $0, parts: parts) }, body: body, arrival: arrival)
     }
 
-    /// - Parameter targetIsASCII: known already of a target the server read (`RequestTarget` takes visible ASCII only).
-    init(method: String, target: String, fields: HeaderFields, body: [UInt8], httpVersion: String, arrival: ContinuousClock.Instant,
-         targetIsASCII: Bool) {
-        self.method = method
-        self.target = target
-        self.arrival = arrival
-        self.targetIsASCII = targetIsASCII
-        pathEnd = Self.pathEnd(in: target)
-        self.fields = fields
+    init(head: RequestHead, body: [UInt8], arrival: ContinuousClock.Instant) {
+        self.head = head
         self.body = body
-        self.httpVersion = httpVersion
+        self.arrival = arrival
     }
 
-    /// The header fields in the order received; names as sent.
-    public var headers: [(name: String, value: String)] { fields.pairs }
+    public var method: HTTPMethod { head.method }
+
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    public var httpVersion: String { head.version.text }
 
     /// The target up to its first `?`.
-    public var path: Substring { target[..<pathEnd] }
+    public var path: Substring { Substring(head.path) }
 
     /// The target after its first `?` (nil when there is none).
-    public var query: Substring? {
-        pathEnd == target.endIndex ? nil : target[target.utf8.index(after: pathEnd)...]
+    public var query: Substring? { head.query.map { Substring($0) } }
+
+    /// The request target: the path and, after a `?`, the query.
+    public var target: String { head.target }
+
+    /// Calls `body` with the path's bytes, which a router matches without making a string of them.
+    public func withPathBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try head.withPathBytes(body)
     }
 
-    /// Where the path of a request target ends: at its first `?`, or at its end. On bytes (memchr): every
-    /// request's target is split so.
-    static func pathEnd(in target: String) -> String.Index {
-        var bytes = target
-        guard let offset = bytes.withUTF8({ UnsafeRawBufferPointer($0).firstIndex(ofByte: UInt8(ascii: "?")) }) else { return target.endIndex }
-        return target.utf8.index(target.utf8.startIndex, offsetBy: offset)
-    }
+    /// Whether the target is all ASCII (bytes past it must come percent-encoded).
+    package var targetIsASCII: Bool { head.targetIsASCII }
+
+    /// The header fields in the order received; names as sent.
+    public var headers: [(name: String, value: String)] { head.fields }
 
     /// The value of the first header field called `name`, in any case (header names are ASCII).
     public func header(_ name: String) -> String? {
-        fields.value(named: name)
+        head.value(ofField: name)
     }
 }

@@ -156,7 +156,7 @@ final class Connection {
     /// refusal is sent before any of the body is read or `100 Continue` is, and the connection closes once what the
     /// client still sends is drained. False when refused.
     private func startBody(of head: RequestHead, on loop: EventLoop) -> Bool {
-        if let refusal = loop.responder.refusal(ofHead: head.request(body: [], arrival: requestStarted)) {
+        if let refusal = loop.responder.refusal(ofHead: HTTPRequest(head: head, body: [], arrival: requestStarted)) {
             finish(head, with: refusal, refusedBeforeItsBody: true, on: loop)
             return false
         }
@@ -168,7 +168,7 @@ final class Connection {
 
     /// Answers the request whose head and body are in, now or once its answer comes.
     private func answer(_ head: RequestHead, body: [UInt8], on loop: EventLoop) {
-        let request = head.request(body: body, arrival: requestStarted)
+        let request = HTTPRequest(head: head, body: body, arrival: requestStarted)
         switch loop.responder.answer(request) {
         case let .now(response):
             finish(head, with: response, on: loop)
@@ -196,9 +196,9 @@ final class Connection {
     ///   whatever the request asked, once what the client still sends of its body is drained.
     private func finish(_ head: RequestHead, with response: HTTPResponse, refusedBeforeItsBody: Bool = false, on loop: EventLoop) {
         let closing = refusedBeforeItsBody || !head.keepAlive || loop.isStopping
-        send(response, version: head.version, closing: closing, withBody: head.method != "HEAD", on: loop)
-        loop.accessLog?.record(client: peer, method: head.method, path: String(head.path), status: response.status,
-                               bodyBytes: head.method == "HEAD" ? 0 : response.body.count, duration: ContinuousClock.now - requestStarted)
+        send(response, version: head.version, closing: closing, withBody: head.method != .head, on: loop)
+        loop.accessLog?.record(client: peer, method: head.method.name, path: head.path, status: response.status,
+                               bodyBytes: head.method == .head ? 0 : response.body.count, duration: ContinuousClock.now - requestStarted)
         self.head = nil
         phase = closing ? .closing(lingering: refusedBeforeItsBody) : .head
         // A pipelined request is waiting already; any other starts when its first bytes come.
@@ -211,7 +211,7 @@ final class Connection {
         let response = loop.responder.respond(toRefused: error)
         send(response, version: .http11, closing: true, withBody: true, on: loop)
         // The request's method and path once its head was read (a body refused), else none.
-        loop.accessLog?.record(client: peer, method: head?.method ?? "-", path: head.map { String($0.path) } ?? "-", status: response.status,
+        loop.accessLog?.record(client: peer, method: head?.method.name ?? "-", path: head?.path ?? "-", status: response.status,
                                bodyBytes: response.body.count, duration: ContinuousClock.now - requestStarted)
         phase = .closing(lingering: lingering)
         head = nil

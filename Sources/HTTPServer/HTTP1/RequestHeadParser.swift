@@ -22,8 +22,11 @@ struct RequestHeadParser: Sendable {
     private var lineStart = 0
     private var emptyLinesSkipped = 0
     private var requestLine: RequestLine?
+    /// Where the request line starts, and where the header field lines start.
+    private var requestLineStart = 0
+    private var fieldsStart = 0
+    private var fieldCount = 0
     private var rules: HeadFieldRules
-    private var fields = HeaderFields()
     /// The header section so far, each field line counted with a two-byte line end as `RequestLimits` counts it.
     private var headerBytes = 0
     /// The head and its length, or the rejection, once decided: the same answer for any bytes after. Kept apart
@@ -43,7 +46,7 @@ struct RequestHeadParser: Sendable {
         if let rejection { return .rejected(rejection) }
         do throws(HTTPError) {
             while let line = try nextLine(in: bytes) {
-                if let head = try take(UnsafeRawBufferPointer(rebasing: bytes[line])) {
+                if let head = try take(line, of: bytes) {
                     decidedHead = (head, lineStart)
                     return .head(head, length: lineStart)
                 }
@@ -66,32 +69,38 @@ struct RequestHeadParser: Sendable {
         } catch {
             throw requestLine == nil
                 ? error.httpError(line: "the request line", tooLong: .uriTooLong(limit: limits.requestLineBytes))
-                : error.httpError(line: "header field \(fields.count + 1)", tooLong: .headerFieldsTooLarge(limit: limits.headerBytes))
+                : error.httpError(line: "header field \(fieldCount + 1)", tooLong: .headerFieldsTooLarge(limit: limits.headerBytes))
         }
     }
 
-    /// Takes one line of the head; the head once its empty last line has come.
-    private mutating func take(_ line: UnsafeRawBufferPointer) throws(HTTPError) -> RequestHead? {
+    /// Takes the line at `range` of `bytes`; the head once its empty last line has come.
+    private mutating func take(_ range: Range<Int>, of bytes: UnsafeRawBufferPointer) throws(HTTPError) -> RequestHead? {
+        let line = UnsafeRawBufferPointer(rebasing: bytes[range])
         guard let requestLine else {
-            try takeLineBeforeFields(line)
+            try takeLineBeforeFields(line, at: range.lowerBound)
             return nil
         }
         guard line.isEmpty else {
-            let (name, value) = try FieldLine.parse(line, number: fields.count + 1, in: .header)
+            fieldCount += 1
+            let (name, value) = try FieldLine.parse(line, number: fieldCount, in: .header)
             try rules.take(name: name, value: value, version: requestLine.version)
-            fields.append(name: name, value: value)
             headerBytes += line.count + 2
             return nil
         }
         let conclusion = try rules.conclusion(version: requestLine.version)
-        return RequestHead(method: requestLine.method, target: requestLine.target, version: requestLine.version, fields: fields,
-                           framing: conclusion.framing, keepAlive: conclusion.keepAlive, expectsContinue: conclusion.expectsContinue)
+        let target = requestLine.target.shifted(by: requestLineStart)
+        let parts = RequestHead.Parts(method: requestLine.method, path: target.path, query: target.query, version: requestLine.version,
+                                      fields: fieldsStart..<range.lowerBound, framing: conclusion.framing, keepAlive: conclusion.keepAlive,
+                                      expectsContinue: conclusion.expectsContinue, targetIsASCII: true)
+        return RequestHead(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<lineStart]), parts: parts)
     }
 
-    /// An empty line to skip, or the request line.
-    private mutating func takeLineBeforeFields(_ line: UnsafeRawBufferPointer) throws(HTTPError) {
+    /// An empty line to skip, or the request line, which starts at `start`.
+    private mutating func takeLineBeforeFields(_ line: UnsafeRawBufferPointer, at start: Int) throws(HTTPError) {
         guard line.isEmpty else {
             requestLine = try RequestLine(parsing: line)
+            requestLineStart = start
+            fieldsStart = lineStart
             return
         }
         emptyLinesSkipped += 1

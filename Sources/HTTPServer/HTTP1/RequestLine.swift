@@ -4,9 +4,9 @@ import Glibc
 /// The first line of a request (RFC 9112 §3): `method SP request-target SP HTTP-version`, split on single spaces
 /// only (no other whitespace, no runs of spaces), each part checked.
 struct RequestLine: Sendable {
-    let method: String
-    /// The target in the form `RequestHead.target` keeps.
-    let target: String
+    let method: HTTPMethod
+    /// Where the target's path and query are, from the line's first byte.
+    let target: RequestTarget.Parts
     let version: RequestHead.Version
 
     /// Reads `line` (without its line end).
@@ -33,18 +33,19 @@ struct RequestLine: Sendable {
         // The version before the target: an HTTP/2 preface (`PRI * HTTP/2.0`) gets its 505, not a 400 for `*`.
         self.version = try Self.version(version)
         target = try RequestTarget.checked(UnsafeRawBufferPointer(rebasing: line[targetStart..<secondSpace]), method: method)
-        self.method = Self.name(of: method)
+            .shifted(by: targetStart)
+        self.method = Self.method(method)
     }
 
-    /// The method's name: GET, HEAD and POST, which nearly every request has, as literals rather than strings made anew.
-    private static func name(of method: UnsafeRawBufferPointer) -> String {
+    /// The method: GET, HEAD and POST, which nearly every request has, as literals rather than strings made anew.
+    private static func method(_ method: UnsafeRawBufferPointer) -> HTTPMethod {
         func spells(_ name: StaticString) -> Bool {
             name.utf8CodeUnitCount == method.count && memcmp(name.utf8Start, method.baseAddress!, method.count) == 0
         }
-        if spells("GET") { return "GET" }
-        if spells("HEAD") { return "HEAD" }
-        if spells("POST") { return "POST" }
-        return String(decoding: method, as: UTF8.self)
+        if spells("GET") { return .get }
+        if spells("HEAD") { return .head }
+        if spells("POST") { return .post }
+        return HTTPMethod(String(decoding: method, as: UTF8.self))
     }
 
     /// `HTTP/1.1` or `HTTP/1.0` exactly (RFC 9112 §2.3: case-sensitive, one digit each); another `HTTP/<digit>.<digit>`
