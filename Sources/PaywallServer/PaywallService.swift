@@ -136,24 +136,28 @@ public struct PaywallService: HTTPResponder {
         guard request.targetIsASCII else {
             return .refused(route: nil, .badRequest("the request target must be ASCII: percent-encode other characters"))
         }
-        // The path's bytes once for all the routes: made into a string only for a path no route has.
+        // The path's bytes once for all the routes: a string of them is made only for a path no route has.
         let matched: (index: Int, captures: [Substring])? = request.withPathBytes { bytes in
             for (index, route) in routes.enumerated() {
                 if let captures = route.captures(in: bytes) { return (index, captures) }
             }
             return nil
         }
-        let path = matched == nil ? request.path : ""
         // A path no route has is answered as an app's would be, so that a caller without the token learns nothing of /v1.
-        let routeAccess = matched.map { access[$0.index] } ?? (path == "/v1" || path.hasPrefix("/v1/") ? .apps : .open)
+        let routeAccess = matched.map { access[$0.index] } ?? (Self.isUnderV1(request.path) ? .apps : .open)
         if let refusal = tokens.refusal(of: routeAccess, authorization: request.header("Authorization")) {
             return .refused(route: nil, refusal)
         }
-        guard let (index, captures) = matched else { return .refused(route: nil, .notFound(path: String(path))) }
+        guard let (index, captures) = matched else { return .refused(route: nil, .notFound(path: String(request.path))) }
         let route = routes[index]
         guard route.methods.contains(request.method.name) else {
             return .refused(route: index, .methodNotAllowed(request.method.name, allowed: route.methods))
         }
         return .route(index, captures: captures)
+    }
+
+    /// Whether `path` is /v1 or under it.
+    private static func isUnderV1(_ path: Substring) -> Bool {
+        path == "/v1" || path.hasPrefix("/v1/")
     }
 }
