@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PaywallStore", targets: ["PaywallStore"]),
         .library(name: "PaywallEvents", targets: ["PaywallEvents"]),
         .library(name: "PaywallSync", targets: ["PaywallSync"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "PaywallServer", targets: ["PaywallServer"]),
     ],
     targets: [
@@ -45,15 +46,19 @@ let package = Package(
         // Paywall and flow events: read from batches, kept in events.sqlite beside the snapshots or in PostgreSQL.
         .target(name: "PaywallEvents", dependencies: ["CPostgres", "ExperimentStatistics", "PaywallModel", "PaywallStore"]),
         .target(name: "PaywallSync", dependencies: ["Basics", "CCurl", "Digests", "LocaleKit", "PaywallModel", "PaywallStore"]),
-        // Release builds drop the run-time exclusivity checks of serve's per-request paths (an eighth of a /healthz
-        // answer's instructions); debug builds, which every test runs, keep them.
+        // The HTTP/1.1 engine: event loops, the strict reading of requests, the writing of answers, gzip. It knows
+        // nothing of the product: it refuses with `HTTPError`, and its responder says what that answers.
+        // Release builds of it and of PaywallServer drop the run-time exclusivity checks of serve's per-request paths
+        // (an eighth of a /healthz answer's instructions); debug builds, which every test runs, keep them.
+        .target(name: "HTTPServer", dependencies: ["Basics", "CLinuxEvents", "CZlib"],
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // docs/openapi.json is built into it (GET /v1/openapi.json) by the EmbedOpenAPIDocument plugin.
-        .target(name: "PaywallServer", dependencies: ["Basics", "CLinuxEvents", "CZlib", "Digests", "LocaleKit", "PaywallEvents", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"],
+        .target(name: "PaywallServer", dependencies: ["Basics", "Digests", "HTTPServer", "LocaleKit", "PaywallEvents", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
                 plugins: ["EmbedOpenAPIDocument"]),
         .plugin(name: "EmbedOpenAPIDocument", capability: .buildTool()),
         .executableTarget(name: "paywalls", dependencies: ["Basics", "LocaleKit", "ArgumentKit", "PaywallModel", "PaywallStore", "PaywallEvents", "PaywallResolver", "PaywallSync",
-                                                           "PaywallServer", "Suggestions"]),
+                                                           "HTTPServer", "PaywallServer", "Suggestions"]),
         .executableTarget(name: "paywalls-bench", dependencies: ["LocaleKit", "PaywallResolver", "PaywallStore"]),
         .testTarget(name: "LocaleKitTests", dependencies: ["LocaleKit", "FixtureSupport", "locale-sweep"]),
         // Runs the locale engine on each input in a fresh process, for the no-hang sweep of LocaleKitTests.
@@ -68,7 +73,9 @@ let package = Package(
         .testTarget(name: "PaywallResolverTests", dependencies: ["PaywallResolver", "PaywallStore", "PaywallSync", "PaywallModel", "LocaleKit", "Digests", "FixtureSupport"]),
         .testTarget(name: "PaywallEventsTests", dependencies: ["PaywallEvents", "PaywallModel", "PaywallStore", "FixtureSupport"]),
         .testTarget(name: "PaywallSyncTests", dependencies: ["PaywallSync", "PaywallModel", "PaywallStore", "Digests", "FixtureSupport"]),
-        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallEvents", "PaywallStore", "PaywallModel", "PaywallSync", "LocaleKit", "FixtureSupport"]),
+        // The engine's own tests: no product module, only the bytes a client sends.
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "FixtureSupport"]),
+        .testTarget(name: "PaywallServerTests", dependencies: ["HTTPServer", "PaywallServer", "PaywallEvents", "PaywallStore", "PaywallModel", "PaywallSync", "LocaleKit", "FixtureSupport"]),
         .testTarget(name: "PaywallsCLITests", dependencies: ["paywalls", "ArgumentKit", "FixtureSupport"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -20,7 +20,7 @@ let package = Package(
         fuzzTarget("FuzzJSON", ["PaywallModel", "PaywallSync"]),
         fuzzTarget("FuzzEvents", ["PaywallEvents", "PaywallModel", "PaywallStore"]),
         fuzzTarget("FuzzImport", ["LocaleKit", "PaywallModel", "PaywallStore", "PaywallSync"]),
-        fuzzTarget("FuzzHTTP", ["LocaleKit", "PaywallEvents", "PaywallModel", "PaywallServer", "PaywallStore", "PaywallSync"]),
+        fuzzTarget("FuzzHTTP", ["HTTPServer", "LocaleKit", "PaywallEvents", "PaywallModel", "PaywallServer", "PaywallStore", "PaywallSync"]),
         fuzzTarget("FuzzLocale", ["LocaleKit"]),
         fuzzTarget("FuzzSyncConfig", ["PaywallSync"]),
     ]

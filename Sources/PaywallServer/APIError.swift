@@ -1,3 +1,4 @@
+import HTTPServer
 import PaywallModel
 
 /// An error answer of the service (docs/contracts.md): its status, a stable machine code, a message for people,
@@ -57,62 +58,10 @@ extension APIError {
                  extraHeaders: [("Allow", allowed.joined(separator: ", "))])
     }
 
-    /// A request head or body that did not arrive in time: `message` says which, and the bound it passed.
-    static func requestTimeout(_ message: String) -> APIError {
-        APIError(status: 408, code: "request_timeout", message: message)
-    }
-
     /// Every 413: `message` says what was too large, and the bound it passed (a body's bytes, a batch's items, a
     /// batch's answer's bytes).
     public static func contentTooLarge(_ message: String) -> APIError {
         APIError(status: 413, code: "content_too_large", message: message)
-    }
-
-    /// A body longer than the engine takes.
-    public static func contentTooLarge(limit: Int) -> APIError {
-        .contentTooLarge("the request body is larger than \(limit) bytes")
-    }
-
-    public static func uriTooLong(limit: Int) -> APIError {
-        APIError(status: 414, code: "uri_too_long", message: "the request line is longer than \(limit) bytes")
-    }
-
-    /// An expectation other than `100-continue` (RFC 9110 §10.1.1).
-    public static func expectationFailed(_ message: String) -> APIError {
-        APIError(status: 417, code: "expectation_failed", message: message)
-    }
-
-    public static func headerFieldsTooLarge(limit: Int) -> APIError {
-        APIError(status: 431, code: "header_fields_too_large", message: "the request's header fields are larger than \(limit) bytes")
-    }
-
-    /// The fields after a chunked body's last chunk (RFC 9112 §7.1.2), held to the limit of the header fields.
-    public static func trailerFieldsTooLarge(limit: Int) -> APIError {
-        APIError(status: 431, code: "header_fields_too_large", message: "the request's trailer fields are larger than \(limit) bytes")
-    }
-
-    /// A transfer coding other than chunked (RFC 9112 §6.1).
-    public static func notImplemented(_ message: String) -> APIError {
-        APIError(status: 501, code: "not_implemented", message: message)
-    }
-
-    /// A request line whose version is `HTTP/<digit>.<digit>` but neither 1.1 nor 1.0.
-    public static func httpVersionNotSupported(_ version: String) -> APIError {
-        APIError(status: 505, code: "http_version_not_supported",
-                 message: "\(version) is not supported; this server speaks HTTP/1.1 and HTTP/1.0")
-    }
-
-    /// A client past the connection limit, answered as soon as it is accepted and let go.
-    static let tooManyConnections = APIError(status: 503, code: "too_many_connections",
-                                             message: "the server holds as many connections as it may; try again shortly",
-                                             extraHeaders: [("Retry-After", "1")])
-
-    /// An answer that did not come within its deadline (`RequestDeadlines.answer`): given up on, though what the request
-    /// asked may still be done (events stored, say; sending them again is harmless, as their ids tell them apart).
-    static func responseTimeout(after deadline: Duration) -> APIError {
-        APIError(status: 503, code: "response_timeout",
-                 message: "the answer was not ready within \(deadline.components.seconds) seconds; what the request asked may still be done",
-                 extraHeaders: [("Retry-After", "5")])
     }
 
     public static func noSnapshot(_ message: String) -> APIError {

@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPServer
 import LocaleKit
 import PaywallEvents
 
@@ -104,10 +105,10 @@ public struct PaywallService: HTTPResponder {
         return ContentCoding(forBodyOf: bytes.count, accepting: request.header("Accept-Encoding")) == .gzip
     }
 
-    /// A request the server could not read, counted under `other`.
-    public func respond(toRefused error: APIError) -> HTTPResponse {
+    /// A request the server could not read, counted under `other`: the engine's refusal as the service's JSON error.
+    public func respond(toRefused error: HTTPError) -> HTTPResponse {
         metrics.recordRequest(otherSlot, status: error.status, seconds: 0)
-        var response = error.response
+        var response = APIError(error).response
         response.headers.append(("Cache-Control", "no-store"))
         return response
     }
@@ -135,25 +136,28 @@ public struct PaywallService: HTTPResponder {
         guard request.targetIsASCII else {
             return .refused(route: nil, .badRequest("the request target must be ASCII: percent-encode other characters"))
         }
-        let path = request.path
-        var pathBytes = path
-        // The path's bytes once for all the routes.
-        let matched: (index: Int, captures: [Substring])? = pathBytes.withUTF8 { bytes in
+        // The path's bytes once for all the routes: a string of them is made only for a path no route has.
+        let matched: (index: Int, captures: [Substring])? = request.withPathBytes { bytes in
             for (index, route) in routes.enumerated() {
-                if let captures = route.captures(in: path, bytes: UnsafeRawBufferPointer(bytes)) { return (index, captures) }
+                if let captures = route.captures(in: bytes) { return (index, captures) }
             }
             return nil
         }
         // A path no route has is answered as an app's would be, so that a caller without the token learns nothing of /v1.
-        let routeAccess = matched.map { access[$0.index] } ?? (path == "/v1" || path.hasPrefix("/v1/") ? .apps : .open)
+        let routeAccess = matched.map { access[$0.index] } ?? (Self.isUnderV1(request.path) ? .apps : .open)
         if let refusal = tokens.refusal(of: routeAccess, authorization: request.header("Authorization")) {
             return .refused(route: nil, refusal)
         }
-        guard let (index, captures) = matched else { return .refused(route: nil, .notFound(path: String(path))) }
+        guard let (index, captures) = matched else { return .refused(route: nil, .notFound(path: String(request.path))) }
         let route = routes[index]
-        guard route.methods.contains(request.method) else {
-            return .refused(route: index, .methodNotAllowed(request.method, allowed: route.methods))
+        guard route.methods.contains(request.method.name) else {
+            return .refused(route: index, .methodNotAllowed(request.method.name, allowed: route.methods))
         }
         return .route(index, captures: captures)
+    }
+
+    /// Whether `path` is /v1 or under it.
+    private static func isUnderV1(_ path: Substring) -> Bool {
+        path == "/v1" || path.hasPrefix("/v1/")
     }
 }

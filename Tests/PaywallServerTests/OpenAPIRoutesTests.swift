@@ -1,3 +1,4 @@
+import HTTPServer
 @testable import PaywallServer
 import FixtureSupport
 import Foundation

@@ -1,3 +1,4 @@
+import HTTPServer
 @testable import PaywallServer
 import LocaleKit
 import PaywallSync
@@ -59,7 +60,7 @@ struct PaywallServiceTests {
 
     @Test(arguments: ["POST", "PUT", "DELETE", "get"])
     func otherMethodsAre405WithAllow(_ method: String) {
-        let response = open.respond(to: HTTPRequest(method: method, target: "/healthz"))
+        let response = open.respond(to: HTTPRequest(method: HTTPMethod(method), target: "/healthz"))
         #expect(response.status == 405)
         #expect(response.headers.contains { $0 == ("Allow", "GET, HEAD") })
     }

@@ -1,4 +1,4 @@
-@testable import PaywallServer
+@testable import HTTPServer
 
 /// What serve reads from one connection's bytes by its `RequestReader`, one request after another (pipelining), until a
 /// refusal or a request that closes the connection.
@@ -21,10 +21,10 @@ struct RequestStream {
         let body: [UInt8]
 
         init(_ head: RequestHead, body: [UInt8]) {
-            method = head.method
+            method = head.method.name
             target = head.target
             version = head.version
-            fields = head.fields.pairs.map { Field(name: $0.name, value: $0.value) }
+            fields = head.fields.map { Field(name: $0.name, value: $0.value) }
             framing = head.framing
             keepAlive = head.keepAlive
             expectsContinue = head.expectsContinue
@@ -37,7 +37,7 @@ struct RequestStream {
         }
 
         var httpRequest: HTTPRequest {
-            HTTPRequest(method: method, target: target, headers: fields.map { ($0.name, $0.value) }, body: body, httpVersion: version.text)
+            HTTPRequest(method: HTTPMethod(method), target: target, headers: fields.map { ($0.name, $0.value) }, body: body, httpVersion: version.text)
         }
     }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FuzzSupport
+import HTTPServer
 import LocaleKit
 import PaywallEvents
 import PaywallModel

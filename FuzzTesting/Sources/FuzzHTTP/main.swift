@@ -1,5 +1,6 @@
 import FuzzSupport
-@testable import PaywallServer
+@testable import HTTPServer
+import PaywallServer
 
 // The bytes a client sends on a connection, as serve reads them: request heads, bodies (Content-Length or chunked,
 // trailers), pipelined requests, then each request answered by the service (routes, the token, query parameters,
@@ -33,7 +34,7 @@ public func fuzzHTTP(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 func answer(to item: RequestStream.Item) -> HTTPResponse {
     switch item {
     case let .request(request): ServiceUnderTest.service.answer(request.httpRequest).waited()
-    case let .refused(status, code, message): ServiceUnderTest.service.respond(toRefused: APIError(status: status, code: code, message: message))
+    case let .refused(status, code, message): ServiceUnderTest.service.respond(toRefused: HTTPError(status: status, code: code, message: message))
     }
 }
 

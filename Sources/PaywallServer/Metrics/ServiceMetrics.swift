@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 /// What `/metrics` reports of the service's own work (docs/contracts.md): requests by route and status, their

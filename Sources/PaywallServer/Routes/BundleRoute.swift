@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPServer
 import PaywallModel
 import PaywallResolver
 

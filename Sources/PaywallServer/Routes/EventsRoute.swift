@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPServer
 import PaywallEvents
 import PaywallModel
 

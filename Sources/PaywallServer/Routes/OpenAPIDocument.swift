@@ -1,4 +1,5 @@
 import Digests
+import HTTPServer
 
 /// docs/openapi.json, the description of every route, as `GET /v1/openapi.json` sends it: its text is built into the
 /// binary (`text`, made by the EmbedOpenAPIDocument plugin), kept once with its gzip form, and tagged by its digest.

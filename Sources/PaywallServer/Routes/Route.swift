@@ -1,5 +1,6 @@
 import Basics
 import Glibc
+import HTTPServer
 
 /// One route of the service: its path pattern, the methods it answers, and how. A class: every request is
 /// matched against the routes in turn, each looked at by one reference.
@@ -40,16 +41,15 @@ final class Route: Sendable {
     /// The segments of `path` the pattern's placeholders get, or nil when the segments between its slashes are
     /// not the pattern's. A path is compared as sent.
     func captures(in path: Substring) -> [Substring]? {
-        var bytes = path
-        return bytes.withUTF8 { captures(in: path, bytes: UnsafeRawBufferPointer($0)) }
+        var path = path
+        return path.withUTF8 { captures(in: UnsafeRawBufferPointer($0)) }
     }
 
-    /// `captures(in: path)` on `bytes`, the path's UTF-8, had once for all the routes a request is matched against.
-    func captures(in path: Substring, bytes: UnsafeRawBufferPointer) -> [Substring]? {
+    /// `captures(in: path)` on the path's bytes, had once for all the routes a request is matched against.
+    func captures(in bytes: UnsafeRawBufferPointer) -> [Substring]? {
         guard hasPlaceholder ? bytes.count > literalStart.count : bytes.count == literalStart.count,
               Self.equal(literalStart, UnsafeRawBufferPointer(rebasing: bytes[..<literalStart.count])) else { return nil }
         guard hasPlaceholder else { return [] }
-        let utf8 = path.utf8
         var captures: [Substring] = []
         var start = 0
         for (number, want) in segments.enumerated() {
@@ -58,7 +58,7 @@ final class Route: Sendable {
                 guard Self.equal(want, UnsafeRawBufferPointer(rebasing: bytes[start..<end])) else { return nil }
             } else {
                 guard end > start else { return nil }
-                captures.append(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
+                captures.append(Substring(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
             }
             let isLast = number == segments.count - 1
             guard isLast == (end == bytes.count) else { return nil }

@@ -1,6 +1,7 @@
 import ArgumentKit
 import Basics
 import Glibc
+import HTTPServer
 import LocaleKit
 import PaywallEvents
 import PaywallModel

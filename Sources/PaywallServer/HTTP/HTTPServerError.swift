@@ -1,6 +1,0 @@
-/// Why the server could not start.
-public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-
-    public var description: String { message }
-}
