@@ -1,6 +1,6 @@
 import FixtureSupport
 import Foundation
-import PaywallEvents
+@testable import PaywallEvents
 import PaywallStore
 import Testing
 
@@ -61,11 +61,11 @@ import Testing
         #expect(throws: StoreError.self) { try PostgresEventStore.open(address, create: false) }
         _ = try PostgresEventStore.open(address)
         _ = try PostgresEventStore.open(address)
-        #expect(try server.sql("SELECT component || ' ' || version FROM paywalls_schema") == "events 1\n")
+        #expect(try server.sql("SELECT component || ' ' || version FROM paywalls_schema") == "events \(EventSchema.version)\n")
         _ = try server.sql("UPDATE paywalls_schema SET version = 7")
         let error = try #require(throws: StoreError.self) { try PostgresEventStore.open(address) }
-        #expect(error.kind == .newerSchema(found: 7, supported: 1))
-        #expect(error.message == "the events in \(server.url) were written by a newer paywalls (schema 7; this one reads 1)")
+        #expect(error.kind == .newerSchema(found: 7, supported: EventSchema.version))
+        #expect(error.message == "the events in \(server.url) were written by a newer paywalls (schema 7; this one reads \(EventSchema.version))")
     }
 
     @Test func aWrongPasswordOrDatabaseIsNamedWithTheURLAndNoPassword() throws {
