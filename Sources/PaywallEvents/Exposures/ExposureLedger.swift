@@ -7,6 +7,8 @@ protocol ExposureLedger {
     func states(of keys: Set<ExposureKey>) throws(Failure) -> [ExposureKey: ExposureState]
     /// The stored events of `keys` that `ExposureState.concerns`, the transaction's own included.
     func stateEvents(of keys: Set<ExposureKey>) throws(Failure) -> [ExposureKey: [Event]]
+    /// The stored purchases of `keys` that finished as `purchased`, the transaction's own included.
+    func purchases(of keys: Set<ExposureKey>) throws(Failure) -> [ExposureKey: [Event]]
     /// Replaces the states of the keys given: a nil state deletes the key's.
     func replace(_ states: [ExposureKey: ExposureState?]) throws(Failure)
     /// Up to `limit` keys with stored events, in the store's order of keys, after `key` (from the first when nil).
@@ -15,19 +17,19 @@ protocol ExposureLedger {
 
 extension ExposureLedger {
     /// Brings the state up to date with `stored`, the events the transaction has just stored (not those it found
-    /// stored already). Most events change a state they read; an exposure before a key's first, or a key's first
-    /// exposure, is recounted from the key's stored events.
+    /// stored already). Most events change a state they read. A key without a state has no exposure stored before
+    /// the transaction's: its state is made of those and of its stored purchases (which may have come first). An
+    /// exposure before a key's first is recounted from the key's stored events.
     func update(with stored: some Sequence<Event>) throws(Failure) {
         let events = stored.filter(ExposureState.concerns)
         guard !events.isEmpty else { return }
         var states = try states(of: Set(events.map(ExposureKey.init))).mapValues(Optional.some)
-        var changed = Set<ExposureKey>(), recounted = Set<ExposureKey>()
+        var changed = Set<ExposureKey>(), recounted = Set<ExposureKey>(), firstExposed: [ExposureKey: [Event]] = [:]
         for event in events {
             let key = ExposureKey(of: event)
             guard !recounted.contains(key) else { continue }
             guard var state = states[key] ?? nil else {
-                // A purchase before any exposure counts at the exposure's recount; an exposure is recounted.
-                if event.kind == .shown { recounted.insert(key) }
+                if event.kind == .shown { firstExposed[key, default: []].append(event) }
                 continue
             }
             if state.take(event) {
@@ -39,6 +41,8 @@ extension ExposureLedger {
         }
         var replaced = try recount(recounted)
         for key in changed where !recounted.contains(key) { replaced[key] = states[key] ?? nil }
+        let purchases = firstExposed.isEmpty ? [:] : try purchases(of: Set(firstExposed.keys))
+        for (key, shown) in firstExposed { replaced[key] = ExposureState(recounting: shown + (purchases[key] ?? [])) }
         try replace(replaced)
     }
 

@@ -29,11 +29,12 @@ enum ExposureTables {
     ], key: ["placement", "profile", "currency"])
 
     /// The statements that make the tables, and the index that finds a key's events for a recount (in PostgreSQL, of
-    /// the events a state is made of only; SQLite's can only name constants, and a name's id is not one).
+    /// the events a state is made of only; SQLite's can only name constants, and a name's id is not one: its index
+    /// holds the type instead, so that a key's purchases are found in it).
     static func create(in dialect: SQLDialect) -> [String] {
         let events = dialect.table("events")
         let index = switch dialect {
-        case .sqlite: "CREATE INDEX events_by_profile ON events (placement, profile)"
+        case .sqlite: "CREATE INDEX events_by_profile ON events (placement, profile, type)"
         case .postgres: """
             CREATE INDEX \(events)_by_profile ON \(events) (placement, profile)
                 WHERE type = 'shown' OR type = 'purchase_finished' AND purchase_result = 'purchased'

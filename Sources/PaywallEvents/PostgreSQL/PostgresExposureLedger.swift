@@ -23,9 +23,16 @@ struct PostgresExposureLedger: ExposureLedger {
     }
 
     func stateEvents(of keys: Set<ExposureKey>) throws(PostgresError) -> [ExposureKey: [Event]] {
+        try events(of: keys, where: Self.stateEvents)
+    }
+
+    private func events(of keys: Set<ExposureKey>, where condition: String) throws(PostgresError) -> [ExposureKey: [Event]] {
+        // Key by key (LATERAL): a planner that takes a table filled since its last analysis for an empty one would
+        // rather read the whole partial index once.
         let rows = try connection.execute("""
-            SELECT placement, profile, \(ExposureRows.select(ExposureRows.eventColumns, in: .postgres)) FROM paywalls_events
-            WHERE \(Self.keyIn) AND \(Self.stateEvents)
+            SELECT k.placement, k.profile, \(ExposureRows.select(ExposureRows.eventColumns, from: "e", in: .postgres))
+            FROM unnest($1::text[], $2::text[]) AS k (placement, profile) CROSS JOIN LATERAL (
+                SELECT * FROM paywalls_events WHERE placement = k.placement AND profile = k.profile AND \(condition)) AS e
             """, Self.arrays(keys))
         var events: [ExposureKey: [Event]] = [:]
         for row in rows {
@@ -33,6 +40,10 @@ struct PostgresExposureLedger: ExposureLedger {
             if let event = ExposureRows.event(Array(row.dropFirst(2)), at: key) { events[key, default: []].append(event) }
         }
         return events
+    }
+
+    func purchases(of keys: Set<ExposureKey>) throws(PostgresError) -> [ExposureKey: [Event]] {
+        try events(of: keys, where: "type = 'purchase_finished' AND purchase_result = 'purchased'")
     }
 
     func replace(_ states: [ExposureKey: ExposureState?]) throws(PostgresError) {

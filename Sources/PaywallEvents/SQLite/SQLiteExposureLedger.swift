@@ -7,6 +7,7 @@ struct SQLiteExposureLedger: ExposureLedger {
     private let readState: Statement
     private let readRevenue: Statement
     private let readEvents: Statement
+    private let readPurchases: Statement
     private let deleteState: Statement
     private let deleteRevenue: Statement
     private let insertState: Statement
@@ -20,6 +21,11 @@ struct SQLiteExposureLedger: ExposureLedger {
         readState = try database.prepare("SELECT \(ExposureRows.select(ExposureRows.stateColumns, in: .sqlite)) FROM exposures WHERE \(key)")
         readRevenue = try database.prepare("SELECT (SELECT text FROM names WHERE id = currency), micros_high, micros_low FROM exposure_revenue WHERE \(key)")
         readEvents = try database.prepare("SELECT \(ExposureRows.select(ExposureRows.eventColumns, in: .sqlite)) FROM events WHERE \(key)")
+        // The type is in the index: a key without purchases costs one descent of it.
+        readPurchases = try database.prepare("""
+            SELECT \(ExposureRows.select(ExposureRows.eventColumns, in: .sqlite)) FROM events WHERE \(key)
+                AND type = (SELECT id FROM names WHERE text = 'purchase_finished') AND purchase_result = (SELECT id FROM names WHERE text = 'purchased')
+            """)
         deleteState = try database.prepare("DELETE FROM exposures WHERE placement = ?1 AND profile = ?2")
         deleteRevenue = try database.prepare("DELETE FROM exposure_revenue WHERE placement = ?1 AND profile = ?2")
         let exposures = ExposureTables.exposures, revenue = ExposureTables.revenue
@@ -50,6 +56,15 @@ struct SQLiteExposureLedger: ExposureLedger {
             events[key] = try rows(readEvents, at: key).compactMap { ExposureRows.event($0, at: key) }.filter(ExposureState.concerns)
         }
         return events
+    }
+
+    func purchases(of keys: Set<ExposureKey>) throws(StoreError) -> [ExposureKey: [Event]] {
+        var purchases: [ExposureKey: [Event]] = [:]
+        for key in keys {
+            let rows = try rows(readPurchases, at: key)
+            if !rows.isEmpty { purchases[key] = rows.compactMap { ExposureRows.event($0, at: key) } }
+        }
+        return purchases
     }
 
     func replace(_ states: [ExposureKey: ExposureState?]) throws(StoreError) {
