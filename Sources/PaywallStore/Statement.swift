@@ -45,6 +45,9 @@ package final class Statement {
         }
     }
 
+    /// The number of columns a row has.
+    package var columnCount: Int32 { sqlite3_column_count(handle) }
+
     /// Steps through the remaining rows, transforming each.
     package func rows<Row>(_ transform: (Statement) throws(StoreError) -> Row) throws(StoreError) -> [Row] {
         var rows: [Row] = []

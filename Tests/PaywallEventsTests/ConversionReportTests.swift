@@ -126,6 +126,20 @@ import Testing
         #expect(try report(ReportQuery(placementID: "nowhere")).placements.isEmpty)
     }
 
+    /// A window is a cohort: the profiles first exposed in it, with what they bought after, whenever; a profile first
+    /// exposed before it is left out, though shown again inside.
+    @Test mutating func aWindowIsTheCohortOfTheFirstExposuresInIt() throws {
+        _ = try store.append([
+            event(.shown, profile: "before", variation: "A", at: 1_000), event(.shown, profile: "before", variation: "B", at: 5_000),
+            event(.shown, profile: "inside", variation: "A", at: 5_000),
+            event(.purchaseFinished, profile: "inside", variation: "A", at: 12_000, result: .purchased, price: 1_000_000, currency: "USD"),
+        ])
+        let placement = try #require(try report(ReportQuery(since: 4_000, until: 9_000)).placements.first)
+        #expect(placement.exposures == 1 && placement.conversions == 1)
+        #expect(placement.variations.map(\.variationID) == ["A"])
+        #expect(placement.variations.first?.revenueMicros == ["USD": 1_000_000])
+    }
+
     /// What a missing translation costs: the same split by how each profile's locale was served.
     @Test mutating func aSplitByLocaleResultGroupsProfilesByTheirFirstExposure() throws {
         _ = try store.append(arm("A", exposed: 10, converted: 5, localeResult: .exact) + arm("A", exposed: 10, converted: 2, localeResult: .fallback)

@@ -138,8 +138,7 @@ import Testing
     /// A file of version 1 (no `uses`) counts them when opened, and its retention then deletes the names left unused.
     @Test func aFileOfVersion1CountsItsUsesOfNames() throws {
         let raw = try Database(path: directory + "/events.sqlite", create: true)
-        try raw.execute(SQLiteEventSchema.tables.replacingOccurrences(of: ", uses INTEGER NOT NULL DEFAULT 0", with: "")
-            .replacingOccurrences(of: "CREATE INDEX unused_names ON names (id) WHERE uses = 0;", with: ""))
+        try EventSchema.steps[0].sqlite(raw)
         try raw.execute("""
             INSERT INTO names (id, text) VALUES (1, 'shown'), (2, 'pl'), (3, 'v'), (4, 'left-over');
             INSERT INTO events (event_id, type, created_at, profile, placement, variation) VALUES ('a', 1, 1000, 'p', 2, 3), ('b', 1, 3000, 'p', 2, 2);
@@ -158,7 +157,7 @@ import Testing
         #expect {
             _ = try SQLiteEventStore.open(inStore: directory)
         } throws: { error in
-            (error as? StoreError)?.message == "the events at \(directory)/events.sqlite were written by a newer paywalls (schema 99; this one reads 2)"
+            (error as? StoreError)?.message == "the events at \(directory)/events.sqlite were written by a newer paywalls (schema 99; this one reads \(EventSchema.version))"
         }
     }
 

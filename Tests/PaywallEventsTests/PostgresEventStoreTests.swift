@@ -1,6 +1,6 @@
 import FixtureSupport
 import Foundation
-import PaywallEvents
+@testable import PaywallEvents
 import PaywallStore
 import Testing
 
@@ -61,11 +61,11 @@ import Testing
         #expect(throws: StoreError.self) { try PostgresEventStore.open(address, create: false) }
         _ = try PostgresEventStore.open(address)
         _ = try PostgresEventStore.open(address)
-        #expect(try server.sql("SELECT component || ' ' || version FROM paywalls_schema") == "events 1\n")
+        #expect(try server.sql("SELECT component || ' ' || version FROM paywalls_schema") == "events \(EventSchema.version)\n")
         _ = try server.sql("UPDATE paywalls_schema SET version = 7")
         let error = try #require(throws: StoreError.self) { try PostgresEventStore.open(address) }
-        #expect(error.kind == .newerSchema(found: 7, supported: 1))
-        #expect(error.message == "the events in \(server.url) were written by a newer paywalls (schema 7; this one reads 1)")
+        #expect(error.kind == .newerSchema(found: 7, supported: EventSchema.version))
+        #expect(error.message == "the events in \(server.url) were written by a newer paywalls (schema 7; this one reads \(EventSchema.version))")
     }
 
     @Test func aWrongPasswordOrDatabaseIsNamedWithTheURLAndNoPassword() throws {
@@ -123,6 +123,100 @@ import Testing
             #expect(try postgres.conversionTallies(query) == expected, "\(query)")
         }
     }
+
+    /// The same seeded set, shuffled, cut and resent, in both stores, with another index on PostgreSQL's events made
+    /// halfway: both stores' sums are those counted by hand, on every query.
+    @Test func bothStoresKeepTheStateOfOutOfOrderResentEventsAlike() throws {
+        let directory = NSTemporaryDirectory() + "exposures-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sqlite = try SQLiteEventStore.open(inStore: directory)
+        let postgres = try PostgresEventStore.open(address)
+        let events = ExposureFixtures.events(seed: 21)
+        let batches = ExposureFixtures.resentBatches(events, seed: 22)
+        for (index, batch) in batches.enumerated() {
+            if index == batches.count / 2 { _ = try server.sql("CREATE INDEX events_by_time ON paywalls_events (created_at DESC, event_id DESC)") }
+            #expect(try sqlite.append(batch) == postgres.append(batch))
+        }
+        for query in ExposureFixtures.queries {
+            let expected = ExposureFixtures.tallies(of: events, query)
+            #expect(try sqlite.conversionTallies(query) == expected, "\(query)")
+            #expect(try postgres.conversionTallies(query) == expected, "\(query)")
+        }
+    }
+
+    @Test func retentionKeepsTheStateARecountOfTheEventsLeft() throws {
+        let store = try PostgresEventStore.open(address)
+        let events = ExposureFixtures.events(seed: 23)
+        for batch in ExposureFixtures.resentBatches(events, seed: 24) { _ = try store.append(batch) }
+        for cutoff: Int64 in [1_001_000, 1_003_000] {
+            #expect(try store.deleteEvents(createdBefore: cutoff, batch: 7) > 0)
+            let left = events.filter { $0.createdAtMilliseconds >= cutoff }
+            for query in ExposureFixtures.queries {
+                #expect(try store.conversionTallies(query) == ExposureFixtures.tallies(of: left, query), "\(query) before \(cutoff)")
+            }
+        }
+    }
+
+    /// A database of the schema before the state (version 1, as paywalls made it), with events in it, gains the state
+    /// made of them when a new paywalls opens it.
+    @Test func aDatabaseOfVersion1GainsTheStateOfItsEvents() throws {
+        _ = try server.sql(Self.version1Tables)
+        let events = ExposureFixtures.events(seed: 25)
+        let (old, new) = (Array(events.prefix(events.count / 2)), Array(events.dropFirst(events.count / 2)))
+        for chunk in stride(from: 0, to: old.count, by: 200) {
+            _ = try server.sql("INSERT INTO paywalls_events (\(EventColumns.list)) VALUES " + old[chunk..<min(chunk + 200, old.count)].map { event in
+                "(" + EventColumns.all.map { column in
+                    switch column.value(event) {
+                    case let .name(text), let .text(text): text.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" } ?? "NULL"
+                    case let .integer(number): number.map(String.init) ?? "NULL"
+                    }
+                }.joined(separator: ", ") + ")"
+            }.joined(separator: ", "))
+        }
+        let store = try PostgresEventStore.open(address, create: false)
+        #expect(try server.sql("SELECT version FROM paywalls_schema WHERE component = 'events'") == "\(EventSchema.version)\n")
+        for query in ExposureFixtures.queries {
+            #expect(try store.conversionTallies(query) == ExposureFixtures.tallies(of: old, query), "migrated \(query)")
+        }
+        for batch in ExposureFixtures.resentBatches(new, seed: 26) { _ = try store.append(batch) }
+        for query in ExposureFixtures.queries {
+            #expect(try store.conversionTallies(query) == ExposureFixtures.tallies(of: events, query), "\(query)")
+        }
+    }
+
+    /// The tables of schema version 1, as paywalls made them.
+    private static let version1Tables = """
+        CREATE TABLE paywalls_schema (component text PRIMARY KEY, version integer NOT NULL);
+        INSERT INTO paywalls_schema VALUES ('events', 1);
+        CREATE TABLE paywalls_events (
+            event_id text COLLATE "C" PRIMARY KEY,
+            type text COLLATE "C" NOT NULL,
+            created_at bigint NOT NULL,
+            profile text COLLATE "C" NOT NULL,
+            placement text COLLATE "C" NOT NULL,
+            variation text COLLATE "C" NOT NULL,
+            locale text COLLATE "C",
+            locale_result text COLLATE "C",
+            requested_locale text COLLATE "C",
+            country text COLLATE "C",
+            platform text COLLATE "C",
+            app_version text COLLATE "C",
+            snapshot text COLLATE "C",
+            product text COLLATE "C",
+            price_micros bigint,
+            currency text COLLATE "C",
+            purchase_result text COLLATE "C",
+            action_type text COLLATE "C",
+            action_value text COLLATE "C",
+            screen text COLLATE "C",
+            screen_order bigint,
+            screen_last bigint,
+            error_code text COLLATE "C",
+            error_message text COLLATE "C"
+        );
+        CREATE INDEX paywalls_events_created_at ON paywalls_events USING brin (created_at);
+        """
 }
 
 /// What an events URL may hold, without a server.

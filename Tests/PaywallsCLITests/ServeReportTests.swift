@@ -26,14 +26,17 @@ import Testing
         try #require(outcome.status == 0, "\(outcome.standardError)")
     }
 
-    /// Deletes the event `id` from events.sqlite with Python's sqlite3: another program, on a connection of its own.
+    /// Deletes the event `id` from events.sqlite with Python's sqlite3, another program on a connection of its own,
+    /// as retention does: with its profile's exposure state (its only event here).
     func deleteEvent(_ id: String) throws {
         let deleter = Process()
         deleter.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         deleter.arguments = ["-c", """
             import sqlite3, sys
             database = sqlite3.connect(sys.argv[1])
-            with database: database.execute("DELETE FROM events WHERE event_id = ?", (sys.argv[2],))
+            with database:
+                database.execute("DELETE FROM exposures WHERE profile = (SELECT profile FROM events WHERE event_id = ?)", (sys.argv[2],))
+                database.execute("DELETE FROM events WHERE event_id = ?", (sys.argv[2],))
             """, store.path + "/events.sqlite", id]
         try deleter.run()
         deleter.waitUntilExit()

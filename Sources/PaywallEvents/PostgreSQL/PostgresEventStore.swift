@@ -1,8 +1,8 @@
 import PaywallStore
 
 /// The events of several replicas in one PostgreSQL database. A commit of batches is one `COPY` of their events in
-/// `event_id` order (so that two replicas storing overlapping batches take the key's locks in the same order), and
-/// a copy of a stored event is dropped by the key.
+/// `event_id` order, and a copy of a stored event is dropped by the key. The exposure state is kept in the same
+/// transaction (`PostgresExposureLedger`); replicas take turns at it (an advisory lock), as each reads it to write it.
 public final class PostgresEventStore: EventStore {
     public let address: PostgresAddress
     private let connection: PostgresConnection
@@ -21,6 +21,9 @@ public final class PostgresEventStore: EventStore {
         return PostgresEventStore(address: address, connection: connection)
     }
 
+    /// Held by a transaction that writes the exposure state, until it ends.
+    private static let stateLockKey = 0x7061_7977_6578_706f // "paywexpo"
+
     private static func copy(into table: String) -> String { "COPY \(table) (\(EventColumns.list)) FROM STDIN" }
 
     public func append(batches: [[Event]]) throws(StoreError) -> [AppendedEvents] {
@@ -36,7 +39,18 @@ public final class PostgresEventStore: EventStore {
             }
             rows.endRow()
         }
-        let stored = try retryingTransient { () throws(PostgresError) in try copy(rows.bytes) }
+        let stored = try retryingTransient { () throws(PostgresError) in
+            try connection.transaction { () throws(PostgresError) in
+                try beginStateTransaction()
+                let stored = try copy(rows.bytes)
+                var kept = stored
+                // Of two copies of an id in one commit, the first.
+                try PostgresExposureLedger(connection: connection).update(with: stored == nil ? events : events.filter {
+                    kept?.remove(Array($0.id.utf8)) != nil
+                })
+                return stored
+            }
+        }
         guard var stored else { return batches.map { AppendedEvents(accepted: $0.count, duplicates: 0) } }
         // The first copy of each stored event is its batch's; any other is a duplicate.
         return batches.map { batch in
@@ -45,53 +59,60 @@ public final class PostgresEventStore: EventStore {
         }
     }
 
-    /// Stores `rows` in one transaction; the ids stored (their bytes, as the key compares them: two spellings of `é`
-    /// are two ids), or nil for all of them. Most batches hold no event stored
-    /// before: they are copied straight into the table (COPY is two to three times as fast as an insert of the same
-    /// rows).
-    /// When the key refuses one, the rows go through a staging table and an insert that drops what the key has.
+    /// Takes the turn at the exposure state, in a transaction that reads it by keys: each key one descent of an index.
+    /// Tables filled since autovacuum last analyzed them look empty to the planner, which would scan them whole for
+    /// every commit (a quarter of a second for 200,000 events): scans are left to what no index serves.
+    private func beginStateTransaction() throws(PostgresError) {
+        try connection.execute("SELECT pg_advisory_xact_lock(\(Self.stateLockKey))")
+        try connection.execute("SET LOCAL enable_seqscan = off")
+    }
+
+    /// Stores `rows` inside the caller's transaction; the ids stored (their bytes, as the key compares them: two
+    /// spellings of `é` are two ids), or nil for all of them. Most batches hold no event stored before: they are
+    /// copied straight into the table (COPY is two to three times as fast as an insert of the same rows). When the
+    /// key refuses one, the rows go through a staging table and an insert that drops what the key has.
     private func copy(_ rows: [UInt8]) throws(PostgresError) -> Set<[UInt8]>? {
+        try connection.execute("SAVEPOINT events")
         do throws(PostgresError) {
-            // A statement of its own is a transaction of its own: all its rows or none.
             try connection.copy(Self.copy(into: "paywalls_events"), rows: rows)
             return nil
         } catch where error.state == "23505" {
-            let stored = try connection.transaction { () throws(PostgresError) in
-                try connection.execute("CREATE TEMP TABLE IF NOT EXISTS paywalls_staging (LIKE paywalls_events) ON COMMIT DELETE ROWS")
-                try connection.copy(Self.copy(into: "paywalls_staging"), rows: rows)
-                return try connection.execute("""
-                    INSERT INTO paywalls_events SELECT * FROM paywalls_staging ORDER BY event_id
-                    ON CONFLICT (event_id) DO NOTHING RETURNING event_id
-                    """)
-            }
+            try connection.execute("ROLLBACK TO SAVEPOINT events")
+            try connection.execute("CREATE TEMP TABLE IF NOT EXISTS paywalls_staging (LIKE paywalls_events) ON COMMIT DELETE ROWS")
+            try connection.copy(Self.copy(into: "paywalls_staging"), rows: rows)
+            let stored = try connection.execute("""
+                INSERT INTO paywalls_events SELECT * FROM paywalls_staging ORDER BY event_id
+                ON CONFLICT (event_id) DO NOTHING RETURNING event_id
+                """)
             return Set(stored.compactMap { $0[0].map { Array($0.utf8) } })
         }
     }
 
+    /// Deletes, and recounts the exposure state of the keys whose exposures or purchases went, in one transaction.
     public func deleteStep(createdBefore milliseconds: Int64, batch: Int) throws(StoreError) -> RetentionStep {
         let count = try retryingTransient { () throws(PostgresError) in
-            try connection.execute("""
-                WITH deleted AS (DELETE FROM paywalls_events WHERE event_id IN
-                    (SELECT event_id FROM paywalls_events WHERE created_at < $1 LIMIT $2) RETURNING 1)
-                SELECT count(*) FROM deleted
-                """, [String(milliseconds), String(batch)])
-        }.first?[0].flatMap { Int($0) } ?? 0
+            try connection.transaction { () throws(PostgresError) in
+                try beginStateTransaction()
+                let deleted = try connection.execute("""
+                    WITH deleted AS (DELETE FROM paywalls_events WHERE event_id IN
+                        (SELECT event_id FROM paywalls_events WHERE created_at < $1 LIMIT $2) RETURNING placement, profile, type, purchase_result)
+                    SELECT placement, profile, \(PostgresExposureLedger.stateEvents) FROM deleted
+                    """, [String(milliseconds), String(batch)])
+                let keys = deleted.filter { $0[2] == "t" }.map { ExposureKey(placementID: $0[0] ?? "", profileID: $0[1] ?? "") }
+                try PostgresExposureLedger(connection: connection).recountAndReplace(Set(keys))
+                return deleted.count
+            }
+        }
         return RetentionStep(deletedEvents: count, isLast: count < batch)
     }
 
-    /// One statement, so one snapshot of the table (READ COMMITTED takes one per statement): events committed meanwhile
-    /// count wholly or not at all.
+    /// `ReportStatement`: one statement, so one snapshot of the tables (READ COMMITTED takes one per statement).
     public func conversionTallies(_ query: ReportQuery) throws(StoreError) -> ConversionTallies {
         let rows = try retryingTransient { () throws(PostgresError) in
-            try connection.transaction { () throws(PostgresError) in
-                // Before autovacuum has analyzed fresh events the planner guesses a row or two per step and joins the
-                // exposures to the purchases by nested loops: minutes for 200,000 events. Hash joins take a second.
-                try connection.execute("SET LOCAL enable_nestloop = off")
-                return try connection.execute(PostgresTallyQuery.text(groupBy: query.groupBy?.column),
-                                              [query.placementID, query.since.map(String.init), query.until.map(String.init)])
-            }
+            try connection.execute(ReportStatement(query: query).text(in: .postgres),
+                                   [query.placementID, query.since.map(String.init), query.until.map(String.init)])
         }
-        return try PostgresTallyQuery.tallies(from: rows)
+        return try ReportStatement.tallies(from: rows)
     }
 
     /// Where the server's write-ahead log is (a standby's: what it has replayed), which every commit of events,

@@ -2,13 +2,15 @@ import Glibc
 import PaywallStore
 
 /// The events of one store directory, in `events.sqlite` beside the snapshots: WAL, and `synchronous=FULL`,
-/// so that once `append` returns its events survive a crash or a power cut.
+/// so that once `append` returns its events survive a crash or a power cut. The exposure state is kept in the
+/// transaction that stores the events (`SQLiteExposureLedger`).
 public final class SQLiteEventStore: EventStore {
     public static let fileName = "events.sqlite"
 
     package let database: Database
     private let insert: Statement
     let names: NameTable
+    let exposures: SQLiteExposureLedger
     /// The ids of the names of the event being stored, counted as used once it is.
     private var eventNames: [Int64] = []
 
@@ -17,6 +19,7 @@ public final class SQLiteEventStore: EventStore {
         let placeholders = (1...EventColumns.all.count).map { "?\($0)" }.joined(separator: ", ")
         insert = try database.prepare("INSERT INTO events (\(EventColumns.list)) VALUES (\(placeholders)) ON CONFLICT (event_id) DO NOTHING")
         names = try NameTable(database)
+        exposures = try SQLiteExposureLedger(database: database, names: names)
     }
 
     /// Opens `events.sqlite` in the store directory `directory`, creating it (not the directory) when missing
@@ -41,11 +44,16 @@ public final class SQLiteEventStore: EventStore {
         do {
             let accepted = try database.transaction { () throws(StoreError) in
                 try names.beginTransaction()
+                var stored: [Event] = []
                 let accepted = try batches.map { batch throws(StoreError) in
                     var accepted = 0
-                    for event in batch where try store(event) { accepted += 1 }
+                    for event in batch where try store(event) {
+                        accepted += 1
+                        stored.append(event)
+                    }
                     return accepted
                 }
+                try exposures.update(with: stored)
                 try names.storeUses()
                 return accepted
             }

@@ -21,8 +21,8 @@ enum ReportCommand: Command {
             """,
         options: [
             .value("placement", "id", help: "Only this placement."),
-            .value("since", "time", help: "Only events created at or after this RFC 3339 time (2026-11-01T00:00:00Z)."),
-            .value("until", "time", help: "Only events created before this RFC 3339 time."),
+            .value("since", "time", help: "Only profiles first exposed at or after this RFC 3339 time (2026-11-01T00:00:00Z), with their purchases whenever made."),
+            .value("until", "time", help: "Only profiles first exposed before this RFC 3339 time."),
             .value("by", "key", help: "Split by locale, locale-result, country or platform."),
             .flag("json", help: "Print JSON."),
         ] + EventStoreOptions.specs,
@@ -30,7 +30,7 @@ enum ReportCommand: Command {
             CommandExample("Conversion per variation at the placement onboarding, split by the locale users got (once events are "
                            + "stored: try `paywalls events ingest sync-config/sample-events.jsonl`):",
                            ["report", "--placement", "onboarding", "--by", "locale"]),
-            CommandExample("November's events, as JSON:", ["report", "--since", "2026-11-01T00:00:00Z", "--until", "2026-12-01T00:00:00Z", "--json"]),
+            CommandExample("The profiles first exposed in November, as JSON:", ["report", "--since", "2026-11-01T00:00:00Z", "--until", "2026-12-01T00:00:00Z", "--json"]),
         ]
     )
 

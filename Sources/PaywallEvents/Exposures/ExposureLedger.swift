@@ -1,0 +1,70 @@
+/// Where a store keeps the exposure state, read and written inside the transaction that stores the events (or
+/// deletes them), so that the state and the events commit together.
+protocol ExposureLedger {
+    associatedtype Failure: Error
+
+    /// The stored states of `keys` (a key without one is left out).
+    func states(of keys: Set<ExposureKey>) throws(Failure) -> [ExposureKey: ExposureState]
+    /// The stored events of `keys` that `ExposureState.concerns`, the transaction's own included.
+    func stateEvents(of keys: Set<ExposureKey>) throws(Failure) -> [ExposureKey: [Event]]
+    /// The stored purchases of `keys` that finished as `purchased`, the transaction's own included.
+    func purchases(of keys: Set<ExposureKey>) throws(Failure) -> [ExposureKey: [Event]]
+    /// Replaces the states of the keys given: a nil state deletes the key's.
+    func replace(_ states: [ExposureKey: ExposureState?]) throws(Failure)
+    /// Up to `limit` keys with stored events, in the store's order of keys, after `key` (from the first when nil).
+    func keys(after key: ExposureKey?, limit: Int) throws(Failure) -> [ExposureKey]
+}
+
+extension ExposureLedger {
+    /// Brings the state up to date with `stored`, the events the transaction has just stored (not those it found
+    /// stored already). Most events change a state they read. A key without a state has no exposure stored before
+    /// the transaction's: its state is made of those and of its stored purchases (which may have come first). An
+    /// exposure before a key's first is recounted from the key's stored events.
+    func update(with stored: some Sequence<Event>) throws(Failure) {
+        let events = stored.filter(ExposureState.concerns)
+        guard !events.isEmpty else { return }
+        var states = try states(of: Set(events.map(ExposureKey.init))).mapValues(Optional.some)
+        var changed = Set<ExposureKey>(), recounted = Set<ExposureKey>(), firstExposed: [ExposureKey: [Event]] = [:]
+        for event in events {
+            let key = ExposureKey(of: event)
+            guard !recounted.contains(key) else { continue }
+            guard var state = states[key] ?? nil else {
+                if event.kind == .shown { firstExposed[key, default: []].append(event) }
+                continue
+            }
+            if state.take(event) {
+                if state != states[key] { changed.insert(key) }
+                states[key] = state
+            } else {
+                recounted.insert(key)
+            }
+        }
+        var replaced = try recount(recounted)
+        for key in changed where !recounted.contains(key) { replaced[key] = states[key] ?? nil }
+        let purchases = firstExposed.isEmpty ? [:] : try purchases(of: Set(firstExposed.keys))
+        for (key, shown) in firstExposed { replaced[key] = ExposureState(recounting: shown + (purchases[key] ?? [])) }
+        try replace(replaced)
+    }
+
+    /// Makes the states of `keys` again from their stored events (after some were deleted, say), and stores them.
+    func recountAndReplace(_ keys: Set<ExposureKey>) throws(Failure) {
+        try replace(try recount(keys))
+    }
+
+    /// Makes every key's state from the stored events, some thousands of keys at a time: a store's first state.
+    func recountAll() throws(Failure) {
+        var last: ExposureKey?
+        while true {
+            let keys = try keys(after: last, limit: 10_000)
+            guard let end = keys.last else { return }
+            try recountAndReplace(Set(keys))
+            last = end
+        }
+    }
+
+    private func recount(_ keys: Set<ExposureKey>) throws(Failure) -> [ExposureKey: ExposureState?] {
+        guard !keys.isEmpty else { return [:] }
+        let events = try stateEvents(of: keys)
+        return Dictionary(uniqueKeysWithValues: keys.map { ($0, ExposureState(recounting: events[$0] ?? [])) })
+    }
+}

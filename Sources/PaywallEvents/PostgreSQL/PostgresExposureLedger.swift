@@ -1,0 +1,101 @@
+/// The exposure state in PostgreSQL, read and written for many keys at once: each read is one statement over the keys
+/// given as two arrays, each write a `COPY`.
+struct PostgresExposureLedger: ExposureLedger {
+    let connection: PostgresConnection
+
+    private static let keyIn = "(placement, profile) IN (SELECT * FROM unnest($1::text[], $2::text[]))"
+    /// The events a state is made of: the predicate of their index.
+    static let stateEvents = "(type = 'shown' OR type = 'purchase_finished' AND purchase_result = 'purchased')"
+
+    func states(of keys: Set<ExposureKey>) throws(PostgresError) -> [ExposureKey: ExposureState] {
+        let arrays = Self.arrays(keys)
+        let rows = try connection.execute("""
+            SELECT placement, profile, \(ExposureRows.select(ExposureRows.stateColumns, in: .postgres)) FROM paywalls_exposures WHERE \(Self.keyIn)
+            """, arrays)
+        let revenue = try connection.execute("""
+            SELECT placement, profile, currency, micros_high, micros_low FROM paywalls_exposure_revenue WHERE \(Self.keyIn)
+            """, arrays)
+        let revenueByKey = Dictionary(grouping: revenue, by: Self.key).mapValues { $0.map { Array($0.dropFirst(2)) } }
+        return Dictionary(rows.map { row in
+            let key = Self.key(row)
+            return (key, ExposureRows.state(Array(row.dropFirst(2)), revenue: revenueByKey[key] ?? []))
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func stateEvents(of keys: Set<ExposureKey>) throws(PostgresError) -> [ExposureKey: [Event]] {
+        try events(of: keys, where: Self.stateEvents)
+    }
+
+    private func events(of keys: Set<ExposureKey>, where condition: String) throws(PostgresError) -> [ExposureKey: [Event]] {
+        // Key by key (LATERAL): a planner that takes a table filled since its last analysis for an empty one would
+        // rather read the whole partial index once.
+        let rows = try connection.execute("""
+            SELECT k.placement, k.profile, \(ExposureRows.select(ExposureRows.eventColumns, from: "e", in: .postgres))
+            FROM unnest($1::text[], $2::text[]) AS k (placement, profile) CROSS JOIN LATERAL (
+                SELECT * FROM paywalls_events WHERE placement = k.placement AND profile = k.profile AND \(condition)) AS e
+            """, Self.arrays(keys))
+        var events: [ExposureKey: [Event]] = [:]
+        for row in rows {
+            let key = Self.key(row)
+            if let event = ExposureRows.event(Array(row.dropFirst(2)), at: key) { events[key, default: []].append(event) }
+        }
+        return events
+    }
+
+    func purchases(of keys: Set<ExposureKey>) throws(PostgresError) -> [ExposureKey: [Event]] {
+        try events(of: keys, where: "type = 'purchase_finished' AND purchase_result = 'purchased'")
+    }
+
+    func replace(_ states: [ExposureKey: ExposureState?]) throws(PostgresError) {
+        guard !states.isEmpty else { return }
+        let arrays = Self.arrays(Set(states.keys))
+        try connection.execute("DELETE FROM paywalls_exposures WHERE \(Self.keyIn)", arrays)
+        try connection.execute("DELETE FROM paywalls_exposure_revenue WHERE \(Self.keyIn)", arrays)
+        var exposures = PostgresCopyText(), revenue = PostgresCopyText()
+        for (key, state) in states {
+            guard let state else { continue }
+            let first = state.first
+            for value: PostgresCopyText.Value in [
+                .text(key.placementID), .text(key.profileID), .integer(first.createdAt), .text(first.eventID), .text(first.variationID),
+                .text(first.snapshot), .text(first.locale), .text(first.localeResult), .text(first.country), .text(first.platform),
+                .integer(state.shownAnotherVariation ? 1 : 0), .integer(state.converted ? 1 : 0),
+            ] { exposures.append(value) }
+            exposures.endRow()
+            for (currency, micros) in state.revenueMicros {
+                let (high, low) = ExposureTables.halves(of: micros)
+                for value: PostgresCopyText.Value in [.text(key.placementID), .text(key.profileID), .text(currency), .integer(high), .integer(low)] {
+                    revenue.append(value)
+                }
+                revenue.endRow()
+            }
+        }
+        for (table, rows) in [(ExposureTables.exposures, exposures), (ExposureTables.revenue, revenue)] where !rows.bytes.isEmpty {
+            try connection.copy("COPY \(SQLDialect.postgres.table(table.name)) (\(table.columnList)) FROM STDIN", rows: rows.bytes)
+        }
+    }
+
+    func keys(after key: ExposureKey?, limit: Int) throws(PostgresError) -> [ExposureKey] {
+        try connection.execute("""
+            SELECT DISTINCT placement, profile FROM paywalls_events
+            WHERE \(Self.stateEvents) AND ($1::text IS NULL OR (placement, profile) > ($1::text, $2::text))
+            ORDER BY placement, profile LIMIT $3
+            """, [key?.placementID, key?.profileID, String(limit)]).map(Self.key)
+    }
+
+    private static func key(_ row: [String?]) -> ExposureKey {
+        ExposureKey(placementID: row[0] ?? "", profileID: row[1] ?? "")
+    }
+
+    /// The keys as two array parameters, placements and profiles, in the same order.
+    private static func arrays(_ keys: Set<ExposureKey>) -> [String?] {
+        let keys = Array(keys)
+        return [arrayLiteral(keys.map(\.placementID)), arrayLiteral(keys.map(\.profileID))]
+    }
+
+    /// A `text[]` in PostgreSQL's text form: each element quoted, with a backslash before `"` and `\`.
+    static func arrayLiteral(_ elements: [String]) -> String {
+        "{" + elements.map { element in
+            "\"" + element.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        }.joined(separator: ",") + "}"
+    }
+}

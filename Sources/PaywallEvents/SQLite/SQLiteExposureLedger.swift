@@ -1,0 +1,104 @@
+import PaywallStore
+
+/// The exposure state in `events.sqlite`, its strings as ids into `names`, one key at a time (each a descent of a key).
+struct SQLiteExposureLedger: ExposureLedger {
+    let database: Database
+    let names: NameTable
+    private let readState: Statement
+    private let readRevenue: Statement
+    private let readEvents: Statement
+    private let readPurchases: Statement
+    private let deleteState: Statement
+    private let deleteRevenue: Statement
+    private let insertState: Statement
+    private let insertRevenue: Statement
+    private let readKeys: Statement
+
+    init(database: Database, names: NameTable) throws(StoreError) {
+        self.database = database
+        self.names = names
+        let key = "placement = \(SQLDialect.sqlite.name(ofText: "?1")) AND profile = ?2"
+        readState = try database.prepare("SELECT \(ExposureRows.select(ExposureRows.stateColumns, in: .sqlite)) FROM exposures WHERE \(key)")
+        readRevenue = try database.prepare("SELECT (SELECT text FROM names WHERE id = currency), micros_high, micros_low FROM exposure_revenue WHERE \(key)")
+        readEvents = try database.prepare("SELECT \(ExposureRows.select(ExposureRows.eventColumns, in: .sqlite)) FROM events WHERE \(key)")
+        // The type is in the index: a key without purchases costs one descent of it.
+        readPurchases = try database.prepare("""
+            SELECT \(ExposureRows.select(ExposureRows.eventColumns, in: .sqlite)) FROM events WHERE \(key)
+                AND type = (SELECT id FROM names WHERE text = 'purchase_finished') AND purchase_result = (SELECT id FROM names WHERE text = 'purchased')
+            """)
+        deleteState = try database.prepare("DELETE FROM exposures WHERE placement = ?1 AND profile = ?2")
+        deleteRevenue = try database.prepare("DELETE FROM exposure_revenue WHERE placement = ?1 AND profile = ?2")
+        let exposures = ExposureTables.exposures, revenue = ExposureTables.revenue
+        insertState = try database.prepare("INSERT INTO exposures (\(exposures.columnList)) VALUES (\(Self.placeholders(exposures.columns.count)))")
+        insertRevenue = try database.prepare("INSERT INTO exposure_revenue (\(revenue.columnList)) VALUES (\(Self.placeholders(revenue.columns.count)))")
+        readKeys = try database.prepare("""
+            SELECT (SELECT text FROM names WHERE id = placement), profile FROM (SELECT DISTINCT placement, profile FROM events
+                WHERE ?1 IS NULL OR (placement, profile) > ((SELECT id FROM names WHERE text = ?1), ?2) ORDER BY placement, profile LIMIT ?3)
+            """)
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        (1...count).map { "?\($0)" }.joined(separator: ", ")
+    }
+
+    func states(of keys: Set<ExposureKey>) throws(StoreError) -> [ExposureKey: ExposureState] {
+        var states: [ExposureKey: ExposureState] = [:]
+        for key in keys {
+            guard let row = try rows(readState, at: key).first else { continue }
+            states[key] = ExposureRows.state(row, revenue: try rows(readRevenue, at: key))
+        }
+        return states
+    }
+
+    func stateEvents(of keys: Set<ExposureKey>) throws(StoreError) -> [ExposureKey: [Event]] {
+        var events: [ExposureKey: [Event]] = [:]
+        for key in keys {
+            events[key] = try rows(readEvents, at: key).compactMap { ExposureRows.event($0, at: key) }.filter(ExposureState.concerns)
+        }
+        return events
+    }
+
+    func purchases(of keys: Set<ExposureKey>) throws(StoreError) -> [ExposureKey: [Event]] {
+        var purchases: [ExposureKey: [Event]] = [:]
+        for key in keys {
+            let rows = try rows(readPurchases, at: key)
+            if !rows.isEmpty { purchases[key] = rows.compactMap { ExposureRows.event($0, at: key) } }
+        }
+        return purchases
+    }
+
+    func replace(_ states: [ExposureKey: ExposureState?]) throws(StoreError) {
+        for (key, state) in states {
+            let placement = try names.id(of: key.placementID)
+            for delete in [deleteState, deleteRevenue] {
+                try delete.bind(placement, key.profileID)
+                try delete.run()
+            }
+            guard let state else { continue }
+            let first = state.first
+            try insertState.bind(placement, key.profileID, first.createdAt, first.eventID, try names.id(of: first.variationID),
+                                 try id(first.snapshot), try id(first.locale), try id(first.localeResult), try id(first.country),
+                                 try id(first.platform), state.shownAnotherVariation ? 1 : 0, state.converted ? 1 : 0)
+            try insertState.run()
+            for (currency, micros) in state.revenueMicros {
+                let (high, low) = ExposureTables.halves(of: micros)
+                try insertRevenue.bind(placement, key.profileID, try names.id(of: currency), high, low)
+                try insertRevenue.run()
+            }
+        }
+    }
+
+    func keys(after key: ExposureKey?, limit: Int) throws(StoreError) -> [ExposureKey] {
+        try readKeys.bind(key?.placementID, key?.profileID, limit)
+        return try readKeys.rows { ExposureKey(placementID: $0.text(at: 0), profileID: $0.text(at: 1)) }
+    }
+
+    private func id(_ name: String?) throws(StoreError) -> Int64? {
+        try name.map { name throws(StoreError) in try names.id(of: name) }
+    }
+
+    private func rows(_ statement: Statement, at key: ExposureKey) throws(StoreError) -> [[String?]] {
+        try statement.bind(key.placementID, key.profileID)
+        return try statement.rows { row in (0..<row.columnCount).map { row.optionalText(at: $0) } }
+    }
+}

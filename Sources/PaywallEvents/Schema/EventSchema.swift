@@ -1,0 +1,56 @@
+import PaywallStore
+
+/// The schema of the events, one for both stores: an ordered list of steps, `steps[n]` taking a store from version n to
+/// n + 1, each done in its dialect. A store is brought to `version` in one transaction, whatever version it was at;
+/// a newer one is refused. `events.sqlite` keeps its version in `PRAGMA user_version`, a PostgreSQL database in
+/// `paywalls_schema` (the row of `component`). Append steps; never edit one released: a column added to
+/// `EventColumns` is a step of its own, and the first step keeps the columns it had.
+enum EventSchema {
+    struct Step: Sendable {
+        let sqlite: @Sendable (Database) throws(StoreError) -> Void
+        let postgres: @Sendable (PostgresConnection) throws(PostgresError) -> Void
+    }
+
+    static let steps = [events, nameUses, exposureState]
+    static var version: Int { steps.count }
+    static let component = "events"
+
+    /// Refuses a store of a version newer than this build's.
+    static func check(found: Int, at place: String) throws(StoreError) {
+        guard found > version else { return }
+        throw StoreError(kind: .newerSchema(found: found, supported: version),
+                         message: "the events \(place) were written by a newer paywalls (schema \(found); this one reads \(version))")
+    }
+
+    /// 1: the events, keyed by `event_id`; in SQLite, every repeated string kept once in `names`.
+    private static let events = Step(sqlite: { database throws(StoreError) in
+        try database.execute("CREATE TABLE names (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)")
+        try database.execute(EventColumns.table.create(in: .sqlite))
+    }, postgres: { connection throws(PostgresError) in
+        try connection.execute(EventColumns.table.create(in: .postgres))
+        // Retention's index. Events arrive roughly in the order of their times, so a block range index finds the old
+        // ones at a fraction of a B-tree's cost to every insert.
+        try connection.execute("CREATE INDEX paywalls_events_created_at ON paywalls_events USING brin (created_at)")
+    })
+
+    /// 2: in SQLite, each name counts the events that use it (`uses`), and the names no event uses are indexed, for
+    /// retention to delete them without a scan of the events. PostgreSQL keeps no names.
+    private static let nameUses = Step(sqlite: { database throws(StoreError) in
+        try database.execute("ALTER TABLE names ADD COLUMN uses INTEGER NOT NULL DEFAULT 0")
+        let scan = try database.prepare("SELECT \(EventColumns.names.joined(separator: ", ")) FROM events")
+        var uses = NameUses()
+        while try scan.step() { uses.add(namesOf: scan) }
+        try uses.store(in: database)
+        try database.execute("CREATE INDEX unused_names ON names (id) WHERE uses = 0")
+    }, postgres: { _ throws(PostgresError) in })
+
+    /// 3: the exposure state (`ExposureTables`), made from the events stored.
+    private static let exposureState = Step(sqlite: { database throws(StoreError) in
+        for statement in ExposureTables.create(in: .sqlite) { try database.execute(statement) }
+        let names = try NameTable(database)
+        try SQLiteExposureLedger(database: database, names: names).recountAll()
+    }, postgres: { connection throws(PostgresError) in
+        for statement in ExposureTables.create(in: .postgres) { try connection.execute(statement) }
+        try PostgresExposureLedger(connection: connection).recountAll()
+    })
+}

@@ -1,0 +1,138 @@
+import Foundation
+@testable import PaywallEvents
+import PaywallStore
+import Testing
+
+/// The exposure state of events.sqlite, kept as events are stored out of order, resent, deleted by retention and found
+/// in a file of the schema before it: always what a recount of the stored events makes, and the report's sums always
+/// those counted by hand.
+@Suite struct ExposureStateTests {
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "exposures-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    /// The stored state of every key of `events` against a recount of them, and every query's sums against the hand count.
+    private func expectState(of store: SQLiteEventStore, equalToARecountOf events: [Event], _ comment: String = "") throws {
+        let byKey = Dictionary(grouping: events, by: ExposureKey.init)
+        let stored = try store.exposures.states(of: Set(byKey.keys))
+        #expect(stored == byKey.compactMapValues { ExposureState(recounting: $0) }, "\(comment)")
+        for query in ExposureFixtures.queries {
+            #expect(try store.conversionTallies(query) == ExposureFixtures.tallies(of: events, query), "\(query) \(comment)")
+        }
+    }
+
+    @Test func theStateIsARecountAfterShuffledBatchesWithResends() throws {
+        let store = try SQLiteEventStore.open(inStore: directory)
+        let events = ExposureFixtures.events(seed: 7)
+        let batches = ExposureFixtures.resentBatches(events, seed: 11)
+        var stored: [String: Event] = [:]
+        for (index, batch) in batches.enumerated() {
+            let appended = try store.append(batch)
+            let new = Dictionary(batch.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }).filter { stored[$0.key] == nil }
+            #expect(appended.accepted == new.count)
+            stored.merge(new) { first, _ in first }
+            if index % 25 == 0 { try expectState(of: store, equalToARecountOf: Array(stored.values), "after batch \(index)") }
+        }
+        #expect(stored.count == events.count)
+        try expectState(of: store, equalToARecountOf: events)
+        let states = try store.exposures.states(of: Set(events.map(ExposureKey.init)))
+        // The set is as hard as it says: profiles shown several variations, converted ones, and revenue past 64 bits.
+        #expect(states.values.contains { $0.shownAnotherVariation } && states.values.contains { $0.converted })
+        #expect(states.values.contains { ($0.revenueMicros["USD"] ?? 0) > Int128(Int64.max) })
+    }
+
+    /// The state is read by its own keys, not by the order of a scan: an index on the events changes nothing.
+    @Test func anotherIndexOnTheEventsChangesNothing() throws {
+        let store = try SQLiteEventStore.open(inStore: directory)
+        try store.database.execute("CREATE INDEX events_by_time ON events (created_at DESC, event_id DESC)")
+        let events = ExposureFixtures.events(seed: 8)
+        for batch in ExposureFixtures.resentBatches(events, seed: 12) { _ = try store.append(batch) }
+        try expectState(of: store, equalToARecountOf: events)
+    }
+
+    @Test func retentionKeepsTheStateARecountOfTheEventsLeft() throws {
+        let store = try SQLiteEventStore.open(inStore: directory)
+        let events = ExposureFixtures.events(seed: 9)
+        for batch in ExposureFixtures.resentBatches(events, seed: 13) { _ = try store.append(batch) }
+        for cutoff: Int64 in [1_001_000, 1_003_000] {
+            let deleted = try store.deleteEvents(createdBefore: cutoff, batch: 7)
+            let left = events.filter { $0.createdAtMilliseconds >= cutoff }
+            #expect(deleted > 0)
+            try expectState(of: store, equalToARecountOf: left, "retention before \(cutoff)")
+        }
+    }
+
+    /// A file of the schema before the state (version 2, as paywalls wrote it), with events in it, gains the state
+    /// made of them when a new paywalls opens it, and then keeps it as events come.
+    @Test func aFileOfVersion2GainsTheStateOfItsEvents() throws {
+        let raw = try Database(path: directory + "/events.sqlite", create: true)
+        try raw.execute(Self.version2Tables)
+        let events = ExposureFixtures.events(seed: 10)
+        let (old, new) = (Array(events.prefix(events.count / 2)), Array(events.dropFirst(events.count / 2)))
+        try Self.insert(old, into: raw)
+        try raw.execute("PRAGMA user_version = 2")
+        let store = try SQLiteEventStore.open(inStore: directory)
+        #expect(try raw.prepare("PRAGMA user_version").rows { $0.integer(at: 0) } == [Int64(EventSchema.version)])
+        try expectState(of: store, equalToARecountOf: old, "migrated")
+        for batch in ExposureFixtures.resentBatches(new, seed: 14) { _ = try store.append(batch) }
+        try expectState(of: store, equalToARecountOf: events, "after more events")
+    }
+
+    /// Events stored as a paywalls of schema version 2 stored them: names by id, counted in `uses`.
+    private static func insert(_ events: [Event], into database: Database) throws {
+        let name = try database.prepare("INSERT INTO names (text, uses) VALUES (?1, 1) ON CONFLICT (text) DO UPDATE SET uses = uses + 1 RETURNING id")
+        let insert = try database.prepare("INSERT INTO events (\(EventColumns.list)) VALUES (\((1...EventColumns.all.count).map { "?\($0)" }.joined(separator: ", ")))")
+        for event in events {
+            insert.reset()
+            for (index, column) in EventColumns.all.enumerated() {
+                let position = Int32(index + 1)
+                switch column.value(event) {
+                case let .name(text?):
+                    try name.bind(text)
+                    _ = try name.step()
+                    try insert.set(position, name.integer(at: 0))
+                    name.reset()
+                case .name(nil): try insert.set(position, Int64?.none)
+                case let .text(text): try insert.set(position, text)
+                case let .integer(number): try insert.set(position, number)
+                }
+            }
+            try insert.run()
+        }
+    }
+
+    /// The tables of schema version 2, as paywalls wrote them.
+    private static let version2Tables = """
+        CREATE TABLE names (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE, uses INTEGER NOT NULL DEFAULT 0);
+        CREATE INDEX unused_names ON names (id) WHERE uses = 0;
+        CREATE TABLE events (
+            event_id TEXT PRIMARY KEY NOT NULL,
+            type INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            profile TEXT NOT NULL,
+            placement INTEGER NOT NULL,
+            variation INTEGER NOT NULL,
+            locale INTEGER,
+            locale_result INTEGER,
+            requested_locale INTEGER,
+            country INTEGER,
+            platform INTEGER,
+            app_version INTEGER,
+            snapshot INTEGER,
+            product INTEGER,
+            price_micros INTEGER,
+            currency INTEGER,
+            purchase_result INTEGER,
+            action_type INTEGER,
+            action_value TEXT,
+            screen INTEGER,
+            screen_order INTEGER,
+            screen_last INTEGER,
+            error_code INTEGER,
+            error_message TEXT
+        ) WITHOUT ROWID;
+        """
+}

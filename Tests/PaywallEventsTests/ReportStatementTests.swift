@@ -1,0 +1,40 @@
+@testable import PaywallEvents
+import PaywallStore
+import Testing
+
+/// The rows of the report statement read as sums: every number exactly (revenue from its two halves), or an error,
+/// never another number.
+@Suite struct ReportStatementTests {
+    private static func row(_ kind: String, _ number: String?, low: String? = "0", currency: String? = nil) -> [String?] {
+        [kind, "onboarding", nil, "v-a", currency, number, kind == "0" ? "1" : low, "0"]
+    }
+
+    @Test func sumsPastInt64AreReadWhole() throws {
+        // 2^100 + 5 as halves: 2^68 × 2^32 + 5.
+        let tallies = try ReportStatement.tallies(from: [Self.row("0", "3"), Self.row("1", "295147905179352825856", low: "5", currency: "EUR")])
+        let sums = try #require(tallies.sums.values.first)
+        #expect(sums.exposures == 3 && sums.conversions == 1)
+        #expect(sums.revenueMicros == ["EUR": Int128(1) << 100 + 5])
+    }
+
+    @Test(arguments: [("1", "170141183460469231731687303715884105728"), ("1", "1.5"), ("1", nil), ("0", "9223372036854775808"), ("0", "")])
+    func aNumberThatDoesNotReadIsAnErrorNotZero(_ kind: String, _ number: String?) {
+        do {
+            _ = try ReportStatement.tallies(from: [Self.row(kind, number, currency: "USD")])
+            Issue.record("\(kind) \(number ?? "NULL") read")
+        } catch {
+            #expect(error.kind == .corrupt)
+            #expect(error.message.hasPrefix("the event store answered a sum of the events that is no "), "\(error.message)")
+        }
+    }
+
+    @Test func revenueWhoseHalvesPass128BitsIsAnError() {
+        do {
+            _ = try ReportStatement.tallies(from: [Self.row("1", "\(Int128.max >> 31)", currency: "USD")])
+            Issue.record("read")
+        } catch {
+            #expect(error.kind == .corrupt)
+            #expect(error.message == "the event store answered a revenue past 128 bits")
+        }
+    }
+}
