@@ -9,8 +9,10 @@ protocol ExposureLedger {
     func stateEvents(of keys: Set<ExposureKey>) throws(Failure) -> [ExposureKey: [Event]]
     /// The stored purchases of `keys` that finished as `purchased`, the transaction's own included.
     func purchases(of keys: Set<ExposureKey>) throws(Failure) -> [ExposureKey: [Event]]
-    /// Replaces the states of the keys given: a nil state deletes the key's.
-    func replace(_ states: [ExposureKey: ExposureState?]) throws(Failure)
+    /// Deletes the states of `keys` (those that have one).
+    func delete(_ keys: Set<ExposureKey>) throws(Failure)
+    /// Stores the states of keys that have none stored.
+    func insert(_ states: [ExposureKey: ExposureState]) throws(Failure)
     /// Up to `limit` keys with stored events, in the store's order of keys, after `key` (from the first when nil).
     func keys(after key: ExposureKey?, limit: Int) throws(Failure) -> [ExposureKey]
 }
@@ -41,9 +43,19 @@ extension ExposureLedger {
         }
         var replaced = try recount(recounted)
         for key in changed where !recounted.contains(key) { replaced[key] = states[key] ?? nil }
-        let purchases = firstExposed.isEmpty ? [:] : try purchases(of: Set(firstExposed.keys))
-        for (key, shown) in firstExposed { replaced[key] = ExposureState(recounting: shown + (purchases[key] ?? [])) }
         try replace(replaced)
+        // Keys with no state stored, so nothing to delete first (most of a commit's keys, as profiles are new).
+        let purchases = firstExposed.isEmpty ? [:] : try purchases(of: Set(firstExposed.keys))
+        var fresh: [ExposureKey: ExposureState] = [:]
+        for (key, shown) in firstExposed { fresh[key] = ExposureState(recounting: shown + (purchases[key] ?? [])) }
+        try insert(fresh)
+    }
+
+    /// Replaces the states of the keys given: a nil state deletes the key's.
+    func replace(_ states: [ExposureKey: ExposureState?]) throws(Failure) {
+        guard !states.isEmpty else { return }
+        try delete(Set(states.keys))
+        try insert(states.compactMapValues { $0 })
     }
 
     /// Makes the states of `keys` again from their stored events (after some were deleted, say), and stores them.

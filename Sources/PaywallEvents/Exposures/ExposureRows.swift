@@ -14,6 +14,9 @@ enum ExposureRows {
         ("locale_result", .name), ("country", .name), ("platform", .name), ("several", .integer), ("converted", .integer),
     ]
 
+    /// Where `converted` is in a row of `stateColumns`.
+    static let convertedColumn = stateColumns.firstIndex { $0.name == "converted" }!
+
     /// `columns` as a `SELECT` list of texts: names as their strings.
     static func select(_ columns: [(name: String, kind: SQLDialect.ColumnKind)], from table: String? = nil, in dialect: SQLDialect) -> String {
         columns.map { column in
@@ -47,6 +50,6 @@ enum ExposureRows {
         for line in revenue {
             micros[line[0] ?? ""] = ExposureTables.micros(high: line[1].flatMap { Int128($0) } ?? 0, low: line[2].flatMap { Int128($0) } ?? 0)
         }
-        return ExposureState(first: first, shownAnotherVariation: row[8] == "1", converted: row[9] == "1", revenueMicros: micros)
+        return ExposureState(first: first, shownAnotherVariation: row[8] == "1", converted: row[convertedColumn] == "1", revenueMicros: micros)
     }
 }

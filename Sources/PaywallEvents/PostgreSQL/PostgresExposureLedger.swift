@@ -46,14 +46,16 @@ struct PostgresExposureLedger: ExposureLedger {
         try events(of: keys, where: "type = 'purchase_finished' AND purchase_result = 'purchased'")
     }
 
-    func replace(_ states: [ExposureKey: ExposureState?]) throws(PostgresError) {
-        guard !states.isEmpty else { return }
-        let arrays = Self.arrays(Set(states.keys))
+    func delete(_ keys: Set<ExposureKey>) throws(PostgresError) {
+        guard !keys.isEmpty else { return }
+        let arrays = Self.arrays(keys)
         try connection.execute("DELETE FROM paywalls_exposures WHERE \(Self.keyIn)", arrays)
         try connection.execute("DELETE FROM paywalls_exposure_revenue WHERE \(Self.keyIn)", arrays)
+    }
+
+    func insert(_ states: [ExposureKey: ExposureState]) throws(PostgresError) {
         var exposures = PostgresCopyText(), revenue = PostgresCopyText()
         for (key, state) in states {
-            guard let state else { continue }
             let first = state.first
             for value: PostgresCopyText.Value in [
                 .text(key.placementID), .text(key.profileID), .integer(first.createdAt), .text(first.eventID), .text(first.variationID),

@@ -45,7 +45,9 @@ struct SQLiteExposureLedger: ExposureLedger {
         var states: [ExposureKey: ExposureState] = [:]
         for key in keys {
             guard let row = try rows(readState, at: key).first else { continue }
-            states[key] = ExposureRows.state(row, revenue: try rows(readRevenue, at: key))
+            // Revenue is counted only with a conversion.
+            let converted = row[ExposureRows.convertedColumn] == "1"
+            states[key] = ExposureRows.state(row, revenue: converted ? try rows(readRevenue, at: key) : [])
         }
         return states
     }
@@ -67,14 +69,19 @@ struct SQLiteExposureLedger: ExposureLedger {
         return purchases
     }
 
-    func replace(_ states: [ExposureKey: ExposureState?]) throws(StoreError) {
-        for (key, state) in states {
+    func delete(_ keys: Set<ExposureKey>) throws(StoreError) {
+        for key in keys {
             let placement = try names.id(of: key.placementID)
             for delete in [deleteState, deleteRevenue] {
                 try delete.bind(placement, key.profileID)
                 try delete.run()
             }
-            guard let state else { continue }
+        }
+    }
+
+    func insert(_ states: [ExposureKey: ExposureState]) throws(StoreError) {
+        for (key, state) in states {
+            let placement = try names.id(of: key.placementID)
             let first = state.first
             try insertState.bind(placement, key.profileID, first.createdAt, first.eventID, try names.id(of: first.variationID),
                                  try id(first.snapshot), try id(first.locale), try id(first.localeResult), try id(first.country),
