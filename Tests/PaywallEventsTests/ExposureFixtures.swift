@@ -3,7 +3,7 @@ import FixtureSupport
 
 /// Seeded events full of what makes the exposure state hard, and the report's sums counted from them by hand.
 enum ExposureFixtures {
-    /// Per profile and placement a few exposures within five seconds (ties at the same millisecond, other variations),
+    /// Per profile and placement a few exposures at five times over three days (ties at the same millisecond, other variations),
     /// purchases before, at and after them (purchased, cancelled; with and without a price or a currency), and
     /// events of other types; ids random, so that the tie-break by `event_id` decides.
     static func events(seed: UInt64, profiles: Int = 120) -> [Event] {
@@ -15,7 +15,7 @@ enum ExposureFixtures {
                 for _ in 0..<(1 + random.next() % 6) {
                     let kind: Event.Kind = pick([.shown, .shown, .shown, .purchaseFinished, .purchaseFinished, .closed])
                     var event = Event(id: "e\(random.next() % 1_000_000)-\(events.count)", kind: kind,
-                                      createdAtMilliseconds: 1_000_000 + Int64(random.next() % 5) * 1_000, profileID: "p\(profile)",
+                                      createdAtMilliseconds: time(Int64(random.next() % 5)), profileID: "p\(profile)",
                                       placementID: placement, variationID: pick(["A", "A", "B", "C"]))
                     event.locale = pick(["en", "pt-BR", nil])
                     event.localeResult = pick([.exact, .fallback, nil])
@@ -51,10 +51,20 @@ enum ExposureFixtures {
         return batches
     }
 
-    /// The queries the sums are compared on: everything, a placement, each split, and cohorts of first exposures.
-    static let queries: [ReportQuery] = [ReportQuery(), ReportQuery(placementID: "paywall"), ReportQuery(since: 1_002_000),
-                                         ReportQuery(since: 1_001_000, until: 1_003_000), ReportQuery(placementID: "onboarding", until: 1_002_000)]
-        + ReportQuery.GroupKey.allCases.map { ReportQuery(groupBy: $0) }
+    /// The `step`th of the events' five times, 14 hours apart: two in the first UTC day, two in the second, one in the third.
+    static func time(_ step: Int64) -> Int64 {
+        1_000_000 + step * 50_400_000
+    }
+
+    /// The queries the sums are compared on: everything, a placement, each split, and cohorts of first exposures: whole
+    /// days, days cut at one end or both, and a window within a day.
+    static let queries: [ReportQuery] = [
+        ReportQuery(), ReportQuery(placementID: "paywall"), ReportQuery(since: time(2)), ReportQuery(since: time(1), until: time(3)),
+        ReportQuery(placementID: "onboarding", until: time(2)), ReportQuery(since: day, until: 2 * day), ReportQuery(since: day),
+        ReportQuery(since: time(1), until: time(1) + 1), ReportQuery(since: time(3), until: 3 * day, groupBy: .locale),
+    ] + ReportQuery.GroupKey.allCases.map { ReportQuery(groupBy: $0) }
+
+    private static let day: Int64 = 86_400_000
 
     /// The sums of `query` over `events` as docs/contracts.md defines them, counted by hand: per placement and profile,
     /// the first `shown` (earliest, then the smallest id by bytes), in the window; converted by a `purchased`

@@ -149,7 +149,7 @@ import Testing
         let store = try PostgresEventStore.open(address)
         let events = ExposureFixtures.events(seed: 23)
         for batch in ExposureFixtures.resentBatches(events, seed: 24) { _ = try store.append(batch) }
-        for cutoff: Int64 in [1_001_000, 1_003_000] {
+        for cutoff in [ExposureFixtures.time(1), ExposureFixtures.time(3)] {
             #expect(try store.deleteEvents(createdBefore: cutoff, batch: 7) > 0)
             let left = events.filter { $0.createdAtMilliseconds >= cutoff }
             for query in ExposureFixtures.queries {

@@ -13,19 +13,22 @@ protocol ExposureLedger {
     func delete(_ keys: Set<ExposureKey>) throws(Failure)
     /// Stores the states of keys that have none stored.
     func insert(_ states: [ExposureKey: ExposureState]) throws(Failure)
+    /// Adds the changes `sums` to the stored sums, and deletes those that came to no profile.
+    func apply(_ sums: ExposureSums) throws(Failure)
     /// Up to `limit` keys with stored events, in the store's order of keys, after `key` (from the first when nil).
     func keys(after key: ExposureKey?, limit: Int) throws(Failure) -> [ExposureKey]
 }
 
 extension ExposureLedger {
-    /// Brings the state up to date with `stored`, the events the transaction has just stored (not those it found
-    /// stored already). Most events change a state they read. A key without a state has no exposure stored before
+    /// Brings the state and its sums up to date with `stored`, the events the transaction has just stored (not those it
+    /// found stored already). Most events change a state they read. A key without a state has no exposure stored before
     /// the transaction's: its state is made of those and of its stored purchases (which may have come first). An
     /// exposure before a key's first is recounted from the key's stored events.
     func update(with stored: some Sequence<Event>) throws(Failure) {
         let events = stored.filter(ExposureState.concerns)
         guard !events.isEmpty else { return }
-        var states = try states(of: Set(events.map(ExposureKey.init))).mapValues(Optional.some)
+        let before = try states(of: Set(events.map(ExposureKey.init)))
+        var states = before.mapValues(Optional.some)
         var changed = Set<ExposureKey>(), recounted = Set<ExposureKey>(), firstExposed: [ExposureKey: [Event]] = [:]
         for event in events {
             let key = ExposureKey(of: event)
@@ -43,35 +46,46 @@ extension ExposureLedger {
         }
         var replaced = try recount(recounted)
         for key in changed where !recounted.contains(key) { replaced[key] = states[key] ?? nil }
-        try replace(replaced)
+        var sums = try replace(replaced, before: before)
         // Keys with no state stored, so nothing to delete first (most of a commit's keys, as profiles are new).
         let purchases = firstExposed.isEmpty ? [:] : try purchases(of: Set(firstExposed.keys))
         var fresh: [ExposureKey: ExposureState] = [:]
         for (key, shown) in firstExposed { fresh[key] = ExposureState(recounting: shown + (purchases[key] ?? [])) }
         try insert(fresh)
+        for (key, state) in fresh { sums.add(state, at: key) }
+        try apply(sums)
     }
 
-    /// Replaces the states of the keys given: a nil state deletes the key's.
-    func replace(_ states: [ExposureKey: ExposureState?]) throws(Failure) {
-        guard !states.isEmpty else { return }
-        try delete(Set(states.keys))
-        try insert(states.compactMapValues { $0 })
-    }
-
-    /// Makes the states of `keys` again from their stored events (after some were deleted, say), and stores them.
+    /// Makes the states of `keys` again from their stored events (after some were deleted, say), and stores them and
+    /// their sums.
     func recountAndReplace(_ keys: Set<ExposureKey>) throws(Failure) {
-        try replace(try recount(keys))
+        guard !keys.isEmpty else { return }
+        try apply(try replace(try recount(keys), before: try states(of: keys)))
     }
 
-    /// Makes every key's state from the stored events, some thousands of keys at a time: a store's first state.
+    /// Makes every key's state from the stored events, some thousands of keys at a time: the first state of a store
+    /// that has none (and no sums, which are made of it after).
     func recountAll() throws(Failure) {
         var last: ExposureKey?
         while true {
             let keys = try keys(after: last, limit: 10_000)
             guard let end = keys.last else { return }
-            try recountAndReplace(Set(keys))
+            try insert(try recount(Set(keys)).compactMapValues { $0 })
             last = end
         }
+    }
+
+    /// Replaces the states of the keys given (a nil state deletes the key's), which were `before`: the change to the sums.
+    private func replace(_ states: [ExposureKey: ExposureState?], before: [ExposureKey: ExposureState]) throws(Failure) -> ExposureSums {
+        var sums = ExposureSums()
+        guard !states.isEmpty else { return sums }
+        try delete(Set(states.keys))
+        try insert(states.compactMapValues { $0 })
+        for (key, state) in states {
+            if let old = before[key] { sums.remove(old, at: key) }
+            if let state { sums.add(state, at: key) }
+        }
+        return sums
     }
 
     private func recount(_ keys: Set<ExposureKey>) throws(Failure) -> [ExposureKey: ExposureState?] {

@@ -109,8 +109,8 @@ public final class PostgresEventStore: EventStore {
     /// `ReportStatement`: one statement, so one snapshot of the tables (READ COMMITTED takes one per statement).
     public func conversionTallies(_ query: ReportQuery) throws(StoreError) -> ConversionTallies {
         let rows = try retryingTransient { () throws(PostgresError) in
-            try connection.execute(ReportStatement(query: query).text(in: .postgres),
-                                   [query.placementID, query.since.map(String.init), query.until.map(String.init)])
+            let statement = ReportStatement(query: query)
+            return try connection.execute(statement.text(in: .postgres), [query.placementID] + statement.windowParameters.map { $0.map(String.init) })
         }
         return try ReportStatement.tallies(from: rows)
     }

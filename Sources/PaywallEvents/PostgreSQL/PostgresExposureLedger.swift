@@ -76,6 +76,39 @@ struct PostgresExposureLedger: ExposureLedger {
         }
     }
 
+    func apply(_ sums: ExposureSums) throws(PostgresError) {
+        let counts = Array(sums.counts), revenue = Array(sums.revenue)
+        if !counts.isEmpty {
+            try connection.execute(Self.addition(to: ExposureTables.sums), Self.keyArrays(counts.map(\.key)) + [
+                Self.integers(counts.map(\.value.exposures)), Self.integers(counts.map(\.value.conversions)), Self.integers(counts.map(\.value.several)),
+            ])
+        }
+        if !revenue.isEmpty {
+            try connection.execute(Self.addition(to: ExposureTables.revenueSums), Self.keyArrays(revenue.map(\.key.key)) + [
+                Self.arrayLiteral(revenue.map(\.key.currency)), Self.integers(revenue.map(\.value.profiles)),
+                Self.integers(revenue.map(\.value.high)), Self.integers(revenue.map(\.value.low)),
+            ])
+        }
+        guard sums.hasRemovals else { return }
+        for statement in ExposureTables.deletionOfEmptySums(in: .postgres) { try connection.execute(statement) }
+    }
+
+    /// The addition of rows given as one array parameter per column of `table`, in order.
+    private static func addition(to table: TableDescription) -> String {
+        let arrays = table.columns.enumerated().map { index, column in "$\(index + 1)::\(column.kind == .integer ? "bigint" : "text")[]" }
+        return ExposureTables.addition(to: table, values: "SELECT * FROM unnest(\(arrays.joined(separator: ", ")))", in: .postgres)
+    }
+
+    /// The sums' keys as one array parameter per column, a value not said as `SQLDialect.absentName` (the empty string).
+    private static func keyArrays(_ keys: [ExposureSums.Key]) -> [String?] {
+        [arrayLiteral(keys.map(\.placementID)), integers(keys.map(\.day)), arrayLiteral(keys.map(\.variationID))]
+            + ExposureTables.exposureDetails.indices.map { detail in arrayLiteral(keys.map { $0.details[detail] ?? "" }) }
+    }
+
+    private static func integers(_ numbers: [Int64]) -> String {
+        "{" + numbers.map(String.init).joined(separator: ",") + "}"
+    }
+
     func keys(after key: ExposureKey?, limit: Int) throws(PostgresError) -> [ExposureKey] {
         try connection.execute("""
             SELECT DISTINCT placement, profile FROM paywalls_events

@@ -3,33 +3,52 @@ import PaywallStore
 /// The sums of a conversion report as one statement over the exposure state, the same in both stores but for the
 /// dialect: a row per placement, group and variation (exposures, conversions, multiple exposures), per currency of
 /// those (revenue, in the two halves `ExposureTables.revenue` keeps) and per placement and snapshot (first exposures).
-/// It reads a row per exposed profile, however many events each has. The window is a cohort: the profiles whose
-/// first exposure falls in it, with what they bought after it, whenever that was.
+/// The window is a cohort: the profiles whose first exposure falls in it, with what they bought after it, whenever
+/// that was. Its whole days are read from the sums kept per day, the days it cuts from the states of their profiles
+/// (`ReportWindow`): the statement reads rows per day and value reported, and per profile only in the days cut.
 struct ReportStatement {
     let query: ReportQuery
 
-    /// Parameters: 1 the placement, 2 since and 3 until (epoch milliseconds), each NULL for any.
+    /// Parameters: 1 the placement (NULL for any), 2 and 3 the whole days (`ReportWindow`; 3 NULL for no end), 4 to 7
+    /// the two ranges of first-exposure times in the days cut.
     func text(in dialect: SQLDialect) -> String {
-        let exposures = dialect.table(ExposureTables.exposures.name), revenue = dialect.table(ExposureTables.revenue.name)
-        let placement = dialect.parameter(1, .text), since = dialect.parameter(2, .integer), until = dialect.parameter(3, .integer)
+        let (exposures, revenue) = (dialect.table(ExposureTables.exposures.name), dialect.table(ExposureTables.revenue.name))
+        let (sums, revenueSums) = (dialect.table(ExposureTables.sums.name), dialect.table(ExposureTables.revenueSums.name))
+        let placement = "(\(dialect.parameter(1, .text)) IS NULL OR placement = \(dialect.name(ofText: dialect.parameter(1, .text))))"
+        let (firstDay, endDay) = (dialect.parameter(2, .integer), dialect.parameter(3, .integer))
+        let days = "\(placement) AND day >= \(firstDay) AND (\(endDay) IS NULL OR day < \(endDay))"
+        let cut = (4...7).map { dialect.parameter($0, .integer) }
         let group = query.groupBy?.column ?? (dialect == .postgres ? "NULL::text" : "NULL")
+        let said = { (column: String) in "NULLIF(\(column), \(dialect.absentName))" }
         let text = dialect.text(ofName:)
         return """
-            WITH cohort AS (
+            WITH cut AS (
                 SELECT placement, profile, variation, snapshot, \(group) AS grp, several, converted FROM \(exposures)
-                WHERE (\(placement) IS NULL OR placement = \(dialect.name(ofText: placement)))
-                    AND (\(since) IS NULL OR created_at >= \(since)) AND (\(until) IS NULL OR created_at < \(until))
+                WHERE \(placement) AND (created_at >= \(cut[0]) AND created_at < \(cut[1]) OR created_at >= \(cut[2]) AND created_at < \(cut[3]))
+            ), cohort AS (
+                SELECT placement, \(said(group)) AS grp, variation, \(said("snapshot")) AS snapshot, exposures, conversions, several
+                    FROM \(sums) WHERE \(days)
+                UNION ALL SELECT placement, grp, variation, snapshot, 1, converted, several FROM cut
+            ), cohort_revenue AS (
+                SELECT placement, \(said(group)) AS grp, variation, currency, micros_high, micros_low FROM \(revenueSums) WHERE \(days)
+                UNION ALL SELECT c.placement, c.grp, c.variation, r.currency, r.micros_high, r.micros_low
+                    FROM cut c JOIN \(revenue) r ON r.placement = c.placement AND r.profile = c.profile
             )
-            SELECT 0, \(text("placement")), \(text("grp")), \(text("variation")), NULL, count(*), sum(converted), sum(several)
+            SELECT 0, \(text("placement")), \(text("grp")), \(text("variation")), NULL, sum(exposures), sum(conversions), sum(several)
                 FROM cohort GROUP BY placement, grp, variation
             UNION ALL
-            SELECT 1, \(text("c.placement")), \(text("c.grp")), \(text("c.variation")), \(text("r.currency")), sum(r.micros_high), sum(r.micros_low), 0
-                FROM cohort c JOIN \(revenue) r ON r.placement = c.placement AND r.profile = c.profile
-                GROUP BY c.placement, c.grp, c.variation, r.currency
+            SELECT 1, \(text("placement")), \(text("grp")), \(text("variation")), \(text("currency")), sum(micros_high), sum(micros_low), 0
+                FROM cohort_revenue GROUP BY placement, grp, variation, currency
             UNION ALL
-            SELECT 2, \(text("placement")), NULL, NULL, \(text("snapshot")), count(*), 0, 0
+            SELECT 2, \(text("placement")), NULL, NULL, \(text("snapshot")), sum(exposures), 0, 0
                 FROM cohort WHERE snapshot IS NOT NULL GROUP BY placement, snapshot
             """
+    }
+
+    /// The statement's parameters after the placement, in order.
+    var windowParameters: [Int64?] {
+        let window = ReportWindow(since: query.since, until: query.until)
+        return [window.firstDay, window.endDay] + window.cutDays.flatMap { [$0.lowerBound, $0.upperBound] }
     }
 
     /// The sums of the statement's rows, read as text. A number that does not read (a count past Int, a sum past

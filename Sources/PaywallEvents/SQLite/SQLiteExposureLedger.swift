@@ -95,6 +95,47 @@ struct SQLiteExposureLedger: ExposureLedger {
         }
     }
 
+    /// Its statements are made here, as the schema's step that makes the first state has no sums yet.
+    func apply(_ sums: ExposureSums) throws(StoreError) {
+        guard !sums.isEmpty else { return }
+        let addSums = try database.prepare(Self.addition(to: ExposureTables.sums))
+        let addRevenueSums = try database.prepare(Self.addition(to: ExposureTables.revenueSums))
+        for (key, counts) in sums.counts {
+            try bind(key, to: addSums)
+            for (offset, value) in [counts.exposures, counts.conversions, counts.several].enumerated() {
+                try addSums.set(Self.sumsKeyCount + 1 + Int32(offset), value)
+            }
+            try addSums.run()
+        }
+        for (revenueKey, revenue) in sums.revenue {
+            try bind(revenueKey.key, to: addRevenueSums)
+            for (offset, value) in [try names.id(of: revenueKey.currency), revenue.profiles, revenue.high, revenue.low].enumerated() {
+                try addRevenueSums.set(Self.sumsKeyCount + 1 + Int32(offset), value)
+            }
+            try addRevenueSums.run()
+        }
+        guard sums.hasRemovals else { return }
+        for statement in ExposureTables.deletionOfEmptySums(in: .sqlite) { try database.execute(statement) }
+    }
+
+    private static func addition(to table: TableDescription) -> String {
+        ExposureTables.addition(to: table, values: "VALUES (\(placeholders(table.columns.count)))", in: .sqlite)
+    }
+
+    /// The columns of a key of the sums.
+    private static let sumsKeyCount = Int32(3 + ExposureTables.exposureDetails.count)
+
+    /// Sets the first parameters of `statement` to the sums' key `key`, a value not said as `SQLDialect.absentName`.
+    private func bind(_ key: ExposureSums.Key, to statement: Statement) throws(StoreError) {
+        statement.reset()
+        try statement.set(1, try names.id(of: key.placementID))
+        try statement.set(2, key.day)
+        try statement.set(3, try names.id(of: key.variationID))
+        for (offset, value) in key.details.enumerated() {
+            try statement.set(4 + Int32(offset), try id(value) ?? 0)
+        }
+    }
+
     func keys(after key: ExposureKey?, limit: Int) throws(StoreError) -> [ExposureKey] {
         try readKeys.bind(key?.placementID, key?.profileID, limit)
         return try readKeys.rows { ExposureKey(placementID: $0.text(at: 0), profileID: $0.text(at: 1)) }

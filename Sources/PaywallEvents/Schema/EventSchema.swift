@@ -11,7 +11,7 @@ enum EventSchema {
         let postgres: @Sendable (PostgresConnection) throws(PostgresError) -> Void
     }
 
-    static let steps = [events, nameUses, exposureState]
+    static let steps = [events, nameUses, exposureState, exposureSums]
     static var version: Int { steps.count }
     static let component = "events"
 
@@ -52,5 +52,12 @@ enum EventSchema {
     }, postgres: { connection throws(PostgresError) in
         for statement in ExposureTables.create(in: .postgres) { try connection.execute(statement) }
         try PostgresExposureLedger(connection: connection).recountAll()
+    })
+
+    /// 4: the report's sums of the exposure state per day (`ExposureTables.sums`), made from the states stored.
+    private static let exposureSums = Step(sqlite: { database throws(StoreError) in
+        for statement in ExposureTables.createSums(in: .sqlite) { try database.execute(statement) }
+    }, postgres: { connection throws(PostgresError) in
+        for statement in ExposureTables.createSums(in: .postgres) { try connection.execute(statement) }
     })
 }

@@ -42,6 +42,12 @@ enum SQLDialect: Sendable {
         self == .sqlite ? "(SELECT text FROM names WHERE id = \(expression))" : expression
     }
 
+    /// What a `name` column of a key holds for a value not said, as a key holds no NULL: in SQLite an id no name has,
+    /// in PostgreSQL the empty string, which no identifier is.
+    var absentName: String {
+        self == .sqlite ? "0" : "''"
+    }
+
     /// The value a `name` column holds for the string `expression`: in SQLite its id (NULL, matching nothing, when no
     /// row holds it).
     func name(ofText expression: String) -> String {

@@ -1,0 +1,72 @@
+/// Changes to the report's sums kept beside the state (`ExposureTables.sums` and `.revenueSums`), made of the states a
+/// transaction adds and removes: per placement, UTC day of the first exposure, variation, snapshot and each value a
+/// report may be split by, the profiles first exposed there, how many of them converted and were shown another
+/// variation too; and per currency their revenue, in `ExposureTables.revenue`'s two halves, and how many profiles it
+/// sums. A report reads these for the whole days of its window, and states only for the days its window cuts.
+struct ExposureSums {
+    struct Key: Hashable {
+        let placementID: String
+        let day: Int64
+        let variationID: String
+        let snapshot: String?
+        let locale: String?
+        let localeResult: String?
+        let country: String?
+        let platform: String?
+
+        /// The values of `ExposureTables.exposureDetails`, in its order.
+        var details: [String?] { [snapshot, locale, localeResult, country, platform] }
+    }
+
+    struct Counts {
+        var exposures: Int64 = 0
+        var conversions: Int64 = 0
+        var several: Int64 = 0
+    }
+
+    struct RevenueKey: Hashable {
+        let key: Key
+        let currency: String
+    }
+
+    struct Revenue {
+        var profiles: Int64 = 0
+        var high: Int64 = 0
+        var low: Int64 = 0
+    }
+
+    private(set) var counts: [Key: Counts] = [:]
+    private(set) var revenue: [RevenueKey: Revenue] = [:]
+    /// Whether a sum went down, so that some may have come to no profile (and their rows are to go).
+    private(set) var hasRemovals = false
+
+    var isEmpty: Bool { counts.isEmpty }
+
+    mutating func add(_ state: ExposureState, at key: ExposureKey) {
+        count(state, at: key, sign: 1)
+    }
+
+    mutating func remove(_ state: ExposureState, at key: ExposureKey) {
+        count(state, at: key, sign: -1)
+        hasRemovals = true
+    }
+
+    /// The counts are bounded by the states a transaction touches, and the halves by what one state's revenue holds
+    /// (each below 2⁶³), so none of the sums nears Int64's end.
+    private mutating func count(_ state: ExposureState, at exposureKey: ExposureKey, sign: Int64) {
+        let first = state.first
+        let key = Key(placementID: exposureKey.placementID, day: ExposureTables.day(of: first.createdAt), variationID: first.variationID,
+                      snapshot: first.snapshot, locale: first.locale, localeResult: first.localeResult, country: first.country,
+                      platform: first.platform)
+        counts[key, default: .init()].exposures += sign
+        counts[key]!.conversions += state.converted ? sign : 0
+        counts[key]!.several += state.shownAnotherVariation ? sign : 0
+        for (currency, micros) in state.revenueMicros {
+            let (high, low) = ExposureTables.halves(of: micros)
+            let revenueKey = RevenueKey(key: key, currency: currency)
+            revenue[revenueKey, default: .init()].profiles += sign
+            revenue[revenueKey]!.high += sign * high
+            revenue[revenueKey]!.low += sign * low
+        }
+    }
+}
