@@ -15,6 +15,12 @@ public struct BetaPosterior: Hashable, Sendable {
     /// The posterior mean of the conversion rate, (1 + conversions) / (2 + exposures).
     public var mean: Double { alpha / (alpha + beta) }
 
+    /// αβ / ((α + β)² (α + β + 1)).
+    var variance: Double {
+        let total = alpha + beta
+        return alpha * beta / (total * total * (total + 1))
+    }
+
     /// The equal-tailed credible interval holding `level` of the posterior: from its (1 − level)/2 quantile to its
     /// (1 + level)/2 quantile, 2.5% and 97.5% by default.
     public func credibleInterval(level: Double = 0.95) -> ClosedRange<Double> {

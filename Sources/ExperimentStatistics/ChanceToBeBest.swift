@@ -2,11 +2,10 @@ import Glibc
 
 /// For each variation, the probability that its conversion rate is the highest of all, the posteriors independent.
 ///
-/// One variation is surely the best. Two get the exact answer (`probability(that:exceeds:)`). Three or more are
-/// counted over `draws` joint draws from the posteriors, made by a generator seeded with `seed` (any fixed number
-/// will do), so that a report shows the same numbers on every run, and on every machine whose C library rounds `log`
-/// alike, as glibc does everywhere. The answers sum to 1, up to rounding.
-public func chanceToBeBest(_ posteriors: [BetaPosterior], draws: Int = 100_000, seed: UInt64 = 0x5EED_AB7E_57ED_0001) -> [Double] {
+/// One variation is surely the best. Two get the exact answer (`probability(that:exceeds:)`); three or more the
+/// integral of each one's density times the others' distribution functions (`chancesByQuadrature`). The answers sum
+/// to 1, up to rounding, and are the same on every run.
+public func chanceToBeBest(_ posteriors: [BetaPosterior]) -> [Double] {
     switch posteriors.count {
     case 0: return []
     case 1: return [1]
@@ -14,21 +13,7 @@ public func chanceToBeBest(_ posteriors: [BetaPosterior], draws: Int = 100_000, 
         let second = probability(that: posteriors[1], exceeds: posteriors[0])
         return [1 - second, second]
     default:
-        precondition(draws > 0, "at least one draw, not \(draws)")
-        var source = Draws(SplitMix64(seed: seed))
-        let samplers = posteriors.map(RateSampler.init)
-        var wins = [Int](repeating: 0, count: posteriors.count)
-        for _ in 0..<draws {
-            // Ties between continuous draws have probability 0; the first of them wins.
-            var best = 0
-            var highest = -1.0
-            for index in samplers.indices {
-                let rate = samplers[index].next(using: &source)
-                if rate > highest { (best, highest) = (index, rate) }
-            }
-            wins[best] += 1
-        }
-        return wins.map { Double($0) / Double(draws) }
+        return chancesByQuadrature(posteriors)
     }
 }
 
@@ -44,7 +29,7 @@ let exactSumTermLimit = 100_000
 func probability(that b: BetaPosterior, exceeds a: BetaPosterior) -> Double {
     if b.alpha <= Double(exactSumTermLimit) { return exactProbability(that: b, exceeds: a) }
     if a.alpha <= Double(exactSumTermLimit) { return 1 - exactProbability(that: a, exceeds: b) }
-    let spread = (variance(a) + variance(b)).squareRoot()
+    let spread = (a.variance + b.variance).squareRoot()
     // Φ(z) = erfc(−z/√2)/2.
     return erfc(-(b.mean - a.mean) / (spread * 2.0.squareRoot())) / 2
 }
@@ -70,10 +55,4 @@ private func exactProbability(that b: BetaPosterior, exceeds a: BetaPosterior) -
         logTerm += log(a.alpha + i) + log(b.beta + i) - log(a.alpha + a.beta + b.beta + i) - log(1 + i)
     }
     return min(1, max(0, scaledSum * exp(logLargest)))
-}
-
-/// The variance of a Beta(α, β) posterior, αβ / ((α + β)² (α + β + 1)).
-private func variance(_ posterior: BetaPosterior) -> Double {
-    let total = posterior.alpha + posterior.beta
-    return posterior.alpha * posterior.beta / (total * total * (total + 1))
 }

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 extension Array where Element: Sendable {
-    /// `map` over all cores: for the report's groups, each of whose chance to be best is 100,000 draws.
+    /// `map` over all cores: for the report's groups, each of whose chances to be best is an integral over a grid.
     func concurrentMap<Transformed: Sendable>(_ transform: @Sendable (Element) -> Transformed) -> [Transformed] {
         let results = Mutex([Transformed?](repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { index in

@@ -14,7 +14,7 @@ enum ReportCommand: Command {
             purchase_finished event whose purchase_result is purchased, at that placement, at or after its
             first exposure. Each variation gets its rate, the 95% credible interval of Beta(1 + conversions,
             1 + exposures - conversions), its chance to be best under those posteriors (exact for two
-            variations, 100,000 seeded draws for more: the same every run), and its revenue per currency. srm
+            variations, a numerical integral to about 1e-6 for more), and its revenue per currency. srm
             tests exposures against the weights of the placement's audience in the snapshot the events name
             (else the current one): mismatch when p < 0.001. --by splits each placement by a value of the
             profile's first exposure; a split by locale is observational (locale is not randomized).
