@@ -31,6 +31,19 @@ package final class Statement {
         guard code == SQLITE_OK else { throw database.error(code: code) }
     }
 
+    /// `set(_:_:)` of a number or NULL, called directly rather than through `StatementArgument`: a row of events binds
+    /// tens of parameters, and a generic call from another module costs more than the binding.
+    package func set(_ index: Int32, _ number: Int64?) throws(StoreError) {
+        let code = number.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index)
+        guard code == SQLITE_OK else { throw database.error(code: code) }
+    }
+
+    /// `set(_:_:)` of a text or NULL, called directly, as a number is.
+    package func set(_ index: Int32, _ text: String?) throws(StoreError) {
+        let code = text?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index)
+        guard code == SQLITE_OK else { throw database.error(code: code) }
+    }
+
     /// Ends the statement's current run before its last row, letting go of what it reads.
     package func reset() {
         sqlite3_reset(handle)
