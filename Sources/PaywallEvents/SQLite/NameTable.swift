@@ -37,17 +37,21 @@ final class NameTable {
 
     /// The id of `text`, added to the table when it is new (inside the caller's transaction).
     func id(of text: String) throws(StoreError) -> Int64 {
+        if let id = try storedID(of: text) { return id }
+        try add.bind(text)
+        try add.run()
+        let id = database.lastInsertedRowID
+        pending[text] = id
+        return id
+    }
+
+    /// The id of `text` when the table holds it: nil when no row can name it.
+    func storedID(of text: String) throws(StoreError) -> Int64? {
         if let id = known[text] ?? pending[text] { return id }
         try find.bind(text)
-        let id: Int64
-        if try find.step() {
-            id = find.integer(at: 0)
-            find.reset()
-        } else {
-            try add.bind(text)
-            try add.run()
-            id = database.lastInsertedRowID
-        }
+        guard try find.step() else { return nil }
+        let id = find.integer(at: 0)
+        find.reset()
         pending[text] = id
         return id
     }

@@ -17,14 +17,14 @@ struct SQLiteExposureLedger: ExposureLedger {
     init(database: Database, names: NameTable) throws(StoreError) {
         self.database = database
         self.names = names
-        let key = "placement = \(SQLDialect.sqlite.name(ofText: "?1")) AND profile = ?2"
+        // The placement by its id, bound as the names table has it: nothing to look up per row read.
+        let key = "placement = ?1 AND profile = ?2"
         readState = try database.prepare("SELECT \(ExposureRows.select(ExposureRows.stateColumns, in: .sqlite)) FROM exposures WHERE \(key)")
         readRevenue = try database.prepare("SELECT (SELECT text FROM names WHERE id = currency), micros_high, micros_low FROM exposure_revenue WHERE \(key)")
         readEvents = try database.prepare("SELECT \(ExposureRows.select(ExposureRows.eventColumns, in: .sqlite)) FROM events WHERE \(key)")
         // The type is in the index: a key without purchases costs one descent of it.
         readPurchases = try database.prepare("""
-            SELECT \(ExposureRows.select(ExposureRows.eventColumns, in: .sqlite)) FROM events WHERE \(key)
-                AND type = (SELECT id FROM names WHERE text = 'purchase_finished') AND purchase_result = (SELECT id FROM names WHERE text = 'purchased')
+            SELECT \(ExposureRows.select(ExposureRows.eventColumns, in: .sqlite)) FROM events WHERE \(key) AND type = ?3 AND purchase_result = ?4
             """)
         deleteState = try database.prepare("DELETE FROM exposures WHERE placement = ?1 AND profile = ?2")
         deleteRevenue = try database.prepare("DELETE FROM exposure_revenue WHERE placement = ?1 AND profile = ?2")
@@ -62,6 +62,12 @@ struct SQLiteExposureLedger: ExposureLedger {
 
     func purchases(of keys: Set<ExposureKey>) throws(StoreError) -> [ExposureKey: [Event]] {
         var purchases: [ExposureKey: [Event]] = [:]
+        // No event of a type or result the names do not hold.
+        guard let type = try names.storedID(of: Event.Kind.purchaseFinished.rawValue),
+              let purchased = try names.storedID(of: Event.PurchaseResult.purchased.rawValue) else { return purchases }
+        readPurchases.reset()
+        try readPurchases.set(3, type)
+        try readPurchases.set(4, purchased)
         for key in keys {
             let rows = try rows(readPurchases, at: key)
             if !rows.isEmpty { purchases[key] = rows.compactMap { ExposureRows.event($0, at: key) } }
@@ -145,8 +151,13 @@ struct SQLiteExposureLedger: ExposureLedger {
         try name.map { name throws(StoreError) in try names.id(of: name) }
     }
 
+    /// The rows of `statement` at `key`, its parameters after the key bound already: none when no event names the
+    /// placement.
     private func rows(_ statement: Statement, at key: ExposureKey) throws(StoreError) -> [[String?]] {
-        try statement.bind(key.placementID, key.profileID)
+        guard let placement = try names.storedID(of: key.placementID) else { return [] }
+        statement.reset()
+        try statement.set(1, placement)
+        try statement.set(2, key.profileID)
         return try statement.rows { row in (0..<row.columnCount).map { row.optionalText(at: $0) } }
     }
 }
