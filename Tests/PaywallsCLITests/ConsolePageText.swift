@@ -38,9 +38,10 @@ struct ConsolePageText {
         return tags.filter { $0.attributes[attribute] != nil && $0.end > tag.end && $0.end <= end }
     }
 
-    /// The text of the first `<bdi>` after `tag`, unescaped: where a card writes a string's or a value's text.
-    func isolatedText(after tag: Tag) -> String? {
-        guard let start = text[tag.end...].range(of: "<bdi>")?.upperBound, let end = text[start...].range(of: "</bdi>")?.lowerBound else { return nil }
+    /// The text of the first `<bdi>` after `tag` (and after `marker` in it), unescaped: where a card writes a string's or a
+    /// value's text.
+    func isolatedText(after tag: Tag, following marker: String = "") -> String? {
+        guard let start = text[tag.end...].range(of: marker + "<bdi>")?.upperBound, let end = text[start...].range(of: "</bdi>")?.lowerBound else { return nil }
         return Self.unescaped(String(text[start..<end]))
     }
 
