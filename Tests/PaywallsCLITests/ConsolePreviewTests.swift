@@ -113,6 +113,22 @@ import Testing
         #expect(beyond.tags(with: "data-placement").count == rows.count)
     }
 
+    /// A placement's coverage is what `paywalls coverage` says of the paywalls it shows: the device locales that get a
+    /// localization of their own of every one.
+    @Test(arguments: ["onboarding", "settings", "locked_feature"])
+    func coverageIsWhatTheCoverageCommandSays(_ placement: String) throws {
+        let report = try store.coverage(["--placement", placement, "--source", "local"])
+        let paywalls = try #require(report["paywalls"] as? [[String: Any]])
+        let outcomes = paywalls.map { ($0["deviceLocales"] as? [[String: Any]] ?? []).map { $0["result"] as? String } }
+        let covered = try #require(outcomes.first).indices.count { index in outcomes.allSatisfy { $0[index] != "default" } }
+        // Twice: the second from what the first kept.
+        for _ in 0..<2 {
+            let page = try self.page("/console/?q=\(placement)")
+            let row = try #require(page.tags(with: "data-coverage").first { $0.attributes["data-placement"] == placement })
+            #expect(row.attributes["data-coverage"] == "\(covered) of \(outcomes[0].count)")
+        }
+    }
+
     @Test(arguments: [
         ("/console/nowhere", 404, "The console has no page at"),
         ("/console/placements/onbording", 404, "did you mean &#39;onboarding&#39;"),

@@ -15,7 +15,7 @@ final class Console: Sendable {
     private let sessions = ConsoleSessions()
     private let storePath: String
     private let deviceLocales: [String]
-    private let policy: LocalePolicy
+    private let coverage: DeviceCoverage
     private let reports: ConversionReports
 
     init(tokens: ServiceTokens, holder: SnapshotHolder, storePath: String, deviceLocales: [String], policy: LocalePolicy, reports: ConversionReports) {
@@ -24,7 +24,7 @@ final class Console: Sendable {
         self.holder = holder
         self.storePath = storePath
         self.deviceLocales = deviceLocales
-        self.policy = policy
+        coverage = DeviceCoverage(deviceLocales: deviceLocales, policy: policy)
     }
 
     /// Whether `path` is the console's.
@@ -79,8 +79,7 @@ final class Console: Sendable {
         let sources = (try? StoreStatus(of: PaywallStore.open(at: storePath, create: false), at: storePath).sources) ?? []
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        return ConsoleResponse.page(OverviewPage(sources: sources, snapshots: served.compiled, deviceLocales: deviceLocales, policy: policy,
-                                                 filter: try query.value("q") ?? "", page: page, now: now.tv_sec * 1_000 + now.tv_nsec / 1_000_000).rendered)
+        return ConsoleResponse.page(OverviewPage(sources: sources, snapshots: served.compiled, coverage: coverage, filter: try query.value("q") ?? "", page: page, now: now.tv_sec * 1_000 + now.tv_nsec / 1_000_000).rendered)
     }
 
     private func placement(_ id: String, query: QueryParameters, request: HTTPRequest) throws(APIError) -> HTTPResponse {
