@@ -32,8 +32,8 @@ struct PlacementSummary {
         for variation in placement.audiences.flatMap(\.variations) where !contentKeys.contains(variation.contentKey) {
             contentKeys.append(variation.contentKey)
         }
-        let perContent = contentKeys.compactMap { coverage.covered($0, of: placement.kind, in: snapshot, served: served) }
-        covered = perContent.isEmpty ? nil : coverage.deviceLocales.indices.count { index in perContent.allSatisfy { $0[index] } }
+        let perContent = contentKeys.compactMap { coverage.outcomes($0, of: placement.kind, in: snapshot, served: served) }
+        covered = perContent.isEmpty ? nil : coverage.deviceLocales.indices.count { index in perContent.allSatisfy { $0[index] != .default } }
     }
 
     /// The localizations of everything `placement` shows, each once, in the order first met: none for an onboarding,

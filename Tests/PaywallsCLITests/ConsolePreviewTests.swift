@@ -129,6 +129,25 @@ import Testing
         }
     }
 
+    /// The heat map's cells are what `paywalls coverage` says each device locale gets of each paywall.
+    @Test func theCoverageHeatMapIsWhatTheCoverageCommandSays() throws {
+        let report = try store.coverage(["--source", "local"])
+        let paywalls = try #require(report["paywalls"] as? [[String: Any]])
+        let page = try page("/console/coverage")
+        let rows = page.tags(with: "data-content").filter { $0.attributes["data-kind"] == "paywall" }
+        #expect(rows.count == paywalls.count)
+        for paywall in paywalls {
+            let name = try #require(paywall["name"] as? String)
+            let row = try #require(rows.first { $0.attributes["data-content"] == name }, "\(name)")
+            let expected = (paywall["deviceLocales"] as? [[String: Any]] ?? []).map { "\($0["locale"] as? String ?? "") \($0["result"] as? String ?? "")" }
+            let cells = page.tags(with: "data-result", inside: row).map { "\($0.attributes["data-locale"] ?? "") \($0.attributes["data-result"] ?? "")" }
+            #expect(cells == expected, "\(name)")
+        }
+        // The device locales that get the default somewhere, each with how many contents.
+        let fallsToDefault = page.tags(with: "data-default-locale")
+        #expect(!fallsToDefault.isEmpty && fallsToDefault.allSatisfy { Int($0.attributes["data-count"] ?? "") ?? 0 > 0 })
+    }
+
     @Test(arguments: [
         ("/console/nowhere", 404, "The console has no page at"),
         ("/console/placements/onbording", 404, "did you mean &#39;onboarding&#39;"),
@@ -148,7 +167,7 @@ import Testing
     }
 
     @Test func pagesAnswerHeadAndOnlyTheFormsPost() throws {
-        for target in ["/console/", "/console/placements/onboarding", "/console/console.css", "/console/report"] {
+        for target in ["/console/", "/console/placements/onboarding", "/console/console.css", "/console/report", "/console/coverage"] {
             let head = try server.request("HEAD", target)
             #expect(head.status == 200 && head.bodyBytes.isEmpty, "\(target)")
             ConsoleHeaders.expectPresent(on: head, target)

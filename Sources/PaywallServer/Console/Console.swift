@@ -61,6 +61,7 @@ final class Console: Sendable {
         do throws(APIError) {
             let query = try QueryParameters(request.query)
             if path == "/console/" { return try overview(query) }
+            if path == "/console/coverage" { return try coverage(query) }
             let placementPrefix = "/console/placements/"
             if path.hasPrefix(placementPrefix), !path.dropFirst(placementPrefix.count).contains("/"), path.count > placementPrefix.count {
                 let id = try PercentDecoding.decode(path.dropFirst(placementPrefix.count), plusIsSpace: false)
@@ -80,6 +81,13 @@ final class Console: Sendable {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return ConsoleResponse.page(OverviewPage(sources: sources, snapshots: served.compiled, coverage: coverage, filter: try query.value("q") ?? "", page: page, now: now.tv_sec * 1_000 + now.tv_nsec / 1_000_000).rendered)
+    }
+
+    private func coverage(_ query: QueryParameters) throws(APIError) -> HTTPResponse {
+        try query.refuseUnknown(allowed: ["page"])
+        let page = try query.count("page", in: 1...1_000_000) ?? 1
+        guard let served = holder.served else { throw APIError.noSnapshotLoaded }
+        return ConsoleResponse.page(CoveragePage(snapshots: served.compiled, coverage: coverage, page: page).rendered)
     }
 
     private func placement(_ id: String, query: QueryParameters, request: HTTPRequest) throws(APIError) -> HTTPResponse {
