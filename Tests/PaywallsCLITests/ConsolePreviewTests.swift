@@ -148,6 +148,23 @@ import Testing
         #expect(!fallsToDefault.isEmpty && fallsToDefault.allSatisfy { Int($0.attributes["data-count"] ?? "") ?? 0 > 0 })
     }
 
+    /// The snapshots page lists what `paywalls snapshots` lists, and compares two as `paywalls diff` does.
+    @Test func snapshotsAreListedAndComparedAsTheDiffCommandDoes() throws {
+        try store.importExport(try ConsoleSafetyTests.hostileExport(in: store))
+        let listed = try page("/console/snapshots").tags(with: "data-snapshot").compactMap { $0.attributes["data-snapshot"] }
+        #expect(listed.count == 3)
+        let oldest = try #require(listed.sorted().first), newest = try #require(listed.sorted().last)
+        let response = try server.request("GET", "/console/snapshots?from=\(oldest)&to=\(newest)")
+        #expect(response.status == 200)
+        let outcome = try store.run(["diff", oldest, newest])
+        let expected = outcome.standardOutput.split(separator: "\n").dropFirst().map { ConsolePageText.escaped(String($0.dropFirst(2))) }
+        #expect(expected.count > 3)
+        for line in expected { #expect(response.body.contains("<li><bdi>\(line)</bdi></li>"), "\(line)") }
+        #expect(response.body.contains("data-changes=\"\(expected.count)\""))
+        let unknown = try server.request("GET", "/console/snapshots?from=\(oldest)&to=000009-nothing")
+        #expect(unknown.status == 404 && unknown.body.contains("no snapshot &#39;000009-nothing&#39;"))
+    }
+
     @Test(arguments: [
         ("/console/nowhere", 404, "The console has no page at"),
         ("/console/placements/onbording", 404, "did you mean &#39;onboarding&#39;"),

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import HTTPServer
 import LocaleKit
@@ -52,6 +53,7 @@ final class Console: Sendable {
             if let refusal = entryRefusal(request) { return .now(refusal) }
             if let refusal = Self.reading(method) { return .now(refusal) }
             if path == "/console/report" { return report(request) }
+            if path == "/console/snapshots" { return snapshots(request) }
             return .now(page(path: path, request: request))
         }
     }
@@ -138,6 +140,42 @@ final class Console: Sendable {
             deferred.complete(with: isCSV ? ConsoleResponse.file(page.csv, contentType: "text/csv; charset=utf-8") : ConsoleResponse.page(page.rendered))
         }
         return .later(deferred)
+    }
+
+    /// `/console/snapshots?from=&to=`: the store's snapshots, and with two keys what changed between them. Read and
+    /// compared off the event loop: two exports are read whole.
+    private func snapshots(_ request: HTTPRequest) -> HTTPAnswer {
+        let keys: (from: String?, to: String?)
+        do throws(APIError) {
+            let query = try QueryParameters(request.query)
+            try query.refuseUnknown(allowed: ["from", "to"])
+            keys = (try query.value("from"), try query.value("to"))
+        } catch {
+            return .now(ConsoleResponse.page(.problem(status: error.status, title: "Cannot show these snapshots", message: error.message)))
+        }
+        let storePath = storePath
+        let deferred = DeferredResponse()
+        DispatchQueue.global(qos: .userInitiated).async {
+            deferred.complete(with: ConsoleResponse.page(Self.snapshotsPage(storePath: storePath, from: keys.from, to: keys.to)))
+        }
+        return .later(deferred)
+    }
+
+    private static func snapshotsPage(storePath: String, from: String?, to: String?) -> ConsolePage {
+        do throws(StoreError) {
+            let store = try PaywallStore.open(at: storePath, create: false)
+            let snapshots = try store.snapshots()
+            guard let from, let to else { return SnapshotsPage(snapshots: snapshots, comparison: nil).rendered }
+            guard let old = snapshots.first(where: { $0.key == from }), let new = snapshots.first(where: { $0.key == to }) else {
+                let unknown = snapshots.contains { $0.key == from } ? to : from
+                return .problem(status: 404, title: "No such snapshot", message: "no snapshot '\(unknown.prefix(64))': choose one the list has")
+            }
+            let changes = ExportDiff(from: try store.export(of: old), to: try store.export(of: new)).summary()
+            return SnapshotsPage(snapshots: snapshots, comparison: (old, new, changes)).rendered
+        } catch {
+            let problem = error.kind == .missing ? APIError.noSnapshotLoaded : APIError(storeError: error)
+            return .problem(status: problem.status, title: "Cannot show these snapshots", message: problem.message)
+        }
     }
 
     /// A kept report's JSON, read back: the page shows what the JSON route sends, number for number.
