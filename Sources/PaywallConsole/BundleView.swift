@@ -66,6 +66,17 @@ struct BundleView {
         return languages.count > 1 ? languages : []
     }
 
+    /// The runs of a formatted string (`[{"text", "attributes": {"bold": true}}, …]`), nil for any other value.
+    static func runs(of value: JSONValue) -> [(text: String, isBold: Bool)]? {
+        guard let items = value.arrayValue, !items.isEmpty else { return nil }
+        var runs: [(text: String, isBold: Bool)] = []
+        for item in items {
+            guard let text = item.objectValue?["text"]?.stringValue else { return nil }
+            runs.append((text, item.objectValue?["attributes"]?.objectValue?["bold"] == .bool(true)))
+        }
+        return runs
+    }
+
     /// A string's value as text: a string as it is, anything else as its JSON.
     static func text(_ value: JSONValue) -> String {
         value.stringValue ?? value.rendered()

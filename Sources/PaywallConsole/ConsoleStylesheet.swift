@@ -8,7 +8,7 @@ public enum ConsoleStylesheet {
         :root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --accent: #0b57d0; --warn: #9a3412;
           --good: #166534; --bad: #b91c1c; --paper: #ffffff; --tint: #f6f8fa; font-family: system-ui, sans-serif; }
         body { margin: 0; color: var(--ink); background: var(--paper); line-height: 1.45; }
-        header { background: var(--tint); border-block-end: 1px solid var(--line); padding: 0.5rem 1rem; }
+        body > header { background: var(--tint); border-block-end: 1px solid var(--line); padding: 0.5rem 1rem; }
         header nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 1rem; margin: 0; padding: 0; }
         main { padding: 1rem; max-width: 100rem; }
         a { color: var(--accent); }

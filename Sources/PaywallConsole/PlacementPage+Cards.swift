@@ -56,7 +56,7 @@ extension PlacementPage {
                 html.element("div", ["class": isFallback ? "string fallback" : "string", "data-key": key, "data-from": from]) { html in
                     html.element("dt") { $0.isolated(key) }
                     html.element("dd") { html in
-                        html.isolated(BundleView.text(value))
+                        Self.write(value, &html)
                         // Those of the matched localization say nothing more: the card's header names it.
                         guard isFallback else { return }
                         html.element("span", ["class": "from", "lang": "en", "dir": "ltr"]) { html in
@@ -65,6 +65,17 @@ extension PlacementPage {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// A string's value as the app shows it: a string as it is; a formatted one (runs of `text` with `attributes`) as
+    /// its runs, bold ones in `strong`; anything else as its JSON.
+    static func write(_ value: JSONValue, _ html: inout HTML) {
+        guard let runs = BundleView.runs(of: value) else { return html.isolated(BundleView.text(value)) }
+        html.element("bdi") { html in
+            for run in runs {
+                if run.isBold { html.element("strong", text: run.text) } else { html.text(run.text) }
             }
         }
     }

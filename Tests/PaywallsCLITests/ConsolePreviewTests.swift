@@ -45,14 +45,19 @@ import Testing
             #expect(card.attributes["lang"]?.isEmpty == false && card.attributes["dir"] != nil)
             // Strings: a paywall's, or each layout's of a flow, each with the localization it came from.
             let sections = (bundle["viewConfiguration"] as? [String: Any]).map { [$0] } ?? (bundle["layouts"] as? [[String: Any]] ?? [])
-            // A string's text as the card writes it; a formatted one (an array of runs) is compared by its key and source only.
+            // A string's text as the card writes it: a formatted one (runs) as its runs' text, the bold ones in <strong>.
             let expected = sections.flatMap { section -> [(String, String, String)] in
                 let strings = section["strings"] as? [String: Any] ?? [:], from = section["stringLocales"] as? [String: String] ?? [:]
-                return strings.keys.sorted().map { ($0, strings[$0] as? String ?? "(formatted)", from[$0] ?? "") }
+                return strings.keys.sorted().map { key in
+                    let runs = (strings[key] as? [[String: Any]] ?? []).map { run in
+                        let text = run["text"] as? String ?? ""
+                        return (run["attributes"] as? [String: Any])?["bold"] as? Bool == true ? "<strong>\(text)</strong>" : text
+                    }
+                    return (key, strings[key] as? String ?? runs.joined(), from[key] ?? "")
+                }
             }
             let shown = page.tags(with: "data-key", inside: card).map { tag in
-                let text = page.isolatedText(after: tag, following: "<dd>") ?? ""
-                return (tag.attributes["data-key"] ?? "", text.hasPrefix("[{") ? "(formatted)" : text, tag.attributes["data-from"] ?? "")
+                (tag.attributes["data-key"] ?? "", page.isolatedText(after: tag, following: "<dd>") ?? "", tag.attributes["data-from"] ?? "")
             }
             #expect(!expected.isEmpty)
             #expect(shown.sorted { ($0.0, $0.2) < ($1.0, $1.2) }.map { "\($0.0)=\($0.1) from \($0.2)" }
