@@ -52,6 +52,7 @@ public enum ConsoleStylesheet {
         svg .point { fill: var(--accent); }
         .wide { overflow-x: auto; max-width: 100%; }
         table.heat td { font-size: 0.75rem; padding: 0.1rem 0.25rem; text-align: center; }
+        table.heat thead th { font-size: 0.75rem; white-space: nowrap; }
         ul.columns { columns: 16rem; }
         .pages { display: flex; gap: 1rem; margin-block: 0.5rem; }
         .skip { position: absolute; inset-inline-start: -100rem; }

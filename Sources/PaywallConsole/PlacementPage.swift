@@ -70,6 +70,9 @@ public struct PlacementPage {
         }
         return ConsolePage(title: query.placementID) { html in
             form(&html)
+            html.element("p") { html in
+                html.element("a", ["href": ConsoleLinks.path("/console/report", query: [("placement", query.placementID)])], text: "The experiment's report")
+            }
             cardsSection(bundles, &html)
             comparisonSection(bundles, &html)
             whySection(bundles, &html)
