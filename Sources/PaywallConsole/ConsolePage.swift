@@ -42,7 +42,7 @@ public struct ConsolePage: Sendable {
     }
 
     private static let sections: [(String, String)] = [("Placements", "/console/"), ("Coverage", "/console/coverage"), ("Snapshots", "/console/snapshots"),
-                                                           ("Report", "/console/report")]
+                                                           ("Report", "/console/report"), ("Log out", "/console/logout")]
 
     /// The page for a console path no page has.
     public static func notFound(path: String) -> ConsolePage {

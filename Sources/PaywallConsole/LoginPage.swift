@@ -18,6 +18,19 @@ extension ConsolePage {
         }
     }
 
+    /// `GET /console/logout`: the button that ends the session (a GET changes nothing); for an open console, why there
+    /// is none.
+    public static func logout(hasSessions: Bool) -> ConsolePage {
+        ConsolePage(title: "Log out") { html in
+            guard hasSessions else {
+                return html.element("p", text: "This console is open: serve has no admin token, so there is no session to end.")
+            }
+            html.element("form", ["method": "post", "action": "/console/logout"]) { html in
+                html.element("p") { $0.element("button", ["type": "submit"], text: "Log out of this browser's session") }
+            }
+        }
+    }
+
     /// The page for a server that has only the app token: the console is for operators, whom it does not know.
     public static let closed = ConsolePage.problem(
         status: 403, title: "The console is closed",

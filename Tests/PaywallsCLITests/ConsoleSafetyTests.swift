@@ -111,6 +111,9 @@ import Testing
         // A second login is a second session; logging out ends the first only.
         let second = try #require(try server.request("POST", "/console/login", body: Self.form(Self.adminSecret)).header("Set-Cookie"))
         #expect(second.components(separatedBy: "; ").first != pair)
+        let button = try server.request("GET", "/console/logout", headers: ["Cookie: \(pair)"])
+        #expect(button.status == 200 && button.body.contains("action=\"/console/logout\"") && button.header("Set-Cookie") == nil)
+        #expect(try server.request("GET", "/console/", headers: ["Cookie: \(pair)"]).status == 200)
         let out = try server.request("POST", "/console/logout", headers: ["Cookie: \(pair)"])
         #expect(out.status == 303 && out.header("Set-Cookie")?.contains("Max-Age=0") == true)
         #expect(try server.request("GET", "/console/", headers: ["Cookie: \(pair)"]).status == 401)

@@ -20,12 +20,12 @@ final class Console: Sendable {
     private let reports: ConversionReports
 
     init(tokens: ServiceTokens, holder: SnapshotHolder, storePath: String, deviceLocales: [String], policy: LocalePolicy, reports: ConversionReports) {
-        self.reports = reports
         self.tokens = tokens
         self.holder = holder
         self.storePath = storePath
         self.deviceLocales = deviceLocales
         coverage = DeviceCoverage(deviceLocales: deviceLocales, policy: policy)
+        self.reports = reports
     }
 
     /// Whether `path` is the console's.
@@ -46,7 +46,10 @@ final class Console: Sendable {
         case "/console/login":
             return .now(method == "POST" ? logIn(request) : Self.reading(method) ?? loginForm(request))
         case "/console/logout":
-            guard method == "POST" else { return .now(Self.notAllowed(method, allowed: ["POST"])) }
+            guard method == "POST" else {
+                if let refusal = entryRefusal(request) ?? Self.reading(method) { return .now(refusal) }
+                return .now(ConsoleResponse.page(.logout(hasSessions: tokens.consoleEntry == .session)))
+            }
             sessions.end(cookieField: request.header("Cookie"))
             return .now(ConsoleResponse.seeOther("/console/", headers: [("Set-Cookie", ConsoleSessions.expiredCookie)]))
         default:
