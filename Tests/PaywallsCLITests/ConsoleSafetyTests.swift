@@ -40,6 +40,13 @@ import Testing
             #expect(!body.contains("' onmouseover"), "\(target)")
             ConsoleHeaders.expectPresent(on: response, target)
         }
+        // What a request says is written back escaped too: a filter, a card's locale, a device's list, a country.
+        let reflected = "%22%3E%3Cscript%3Ealert(4)%3C%2Fscript%3E"
+        for target in ["/console/?q=\(reflected)", "/console/placements/onboarding?locales=\(reflected)&device=\(reflected)&country=\(reflected)",
+                       "/console/report?placement=\(reflected)", "/console/snapshots?from=\(reflected)&to=x"] {
+            let response = try server.request("GET", target)
+            #expect(!response.body.contains("<script") && response.body.contains("&lt;script&gt;alert(4)"), "\(target): \(response.status)")
+        }
         let page = try server.request("GET", "/console/placements/onboarding?locales=en-US").body
         #expect(page.contains("<bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi>"))
         #expect(page.contains("data-key=\"&quot;&gt;&lt;img src=x onerror=alert(2)&gt;\""))
