@@ -14,8 +14,7 @@ struct PlacementSummary {
     /// The localizations of everything the placement shows, each once, in the order first met.
     let locales: [String]
     /// Device locales whose users get an exact or fallback localization of every content the placement shows (by the
-    /// resolver's own matchers); nil
-    /// when it shows none with localizations (an onboarding's strings are not in the export).
+    /// resolver's own matchers); nil when it shows none with localizations (an onboarding's strings are not in the export).
     let covered: Int?
 
     /// - Parameter served: the keys of the snapshots being served, what `coverage` keeps its answers for.
