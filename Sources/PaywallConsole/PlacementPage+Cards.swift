@@ -21,7 +21,7 @@ extension PlacementPage {
     private func card(_ card: Card, _ bundle: BundleView, _ html: inout HTML) {
         let language = Self.language(of: bundle.matched)
         html.element("article", ["class": "card", "data-locale": card.label, "data-matched": bundle.matched, "data-result": bundle.result,
-                                 "lang": language?.lang ?? "", "dir": language?.dir ?? "auto",
+                                 "lang": language?.lang ?? "und", "dir": language?.dir ?? "auto",
                                  "aria-label": "\(card.label): \(bundle.result) \(bundle.matched)"]) { html in
             // The card's own words are the console's: English, left to right, whatever the card's language.
             html.element("header", ["lang": "en", "dir": "ltr"]) { html in
