@@ -40,7 +40,7 @@ public struct PaywallService: HTTPResponder {
             (.open, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness, events: events)),
             (.operators, .metrics(metrics, holder: holder, freshness: freshness, events: events, reports: reports)), (.apps, .events(events)),
             (.operators, .report(reports)), (.open, .openAPIDocument),
-            // Last: a path is matched against it by its prefix (`Console.owns`), and it lets in by its own sessions.
+            // Last: a path no other route has is matched against it by its prefix (`Console.owns`); it lets in by its own sessions.
             (.open, .console(Console(tokens: tokens, holder: holder, storePath: storePath, deviceLocales: deviceLocales, policy: policy,
                                              reports: reports))),
         ]
@@ -142,11 +142,12 @@ public struct PaywallService: HTTPResponder {
             return .refused(route: nil, .badRequest("the request target must be ASCII: percent-encode other characters"))
         }
         // The path's bytes once for all the routes: a string of them is made only for a path no route has.
-        let matched: (index: Int, captures: [Substring])? = Console.owns(request.path) ? (routes.count - 1, []) : request.withPathBytes { bytes in
+        let matched: (index: Int, captures: [Substring])? = request.withPathBytes { bytes in
             for (index, route) in routes.enumerated() {
                 if let captures = route.captures(in: bytes) { return (index, captures) }
             }
-            return nil
+            // The console, last in `routes`, answers every path under it.
+            return Console.owns(bytes) ? (routes.count - 1, []) : nil
         }
         // A path no route has is answered as an app's would be, so that a caller without the token learns nothing of /v1.
         let routeAccess = matched.map { access[$0.index] } ?? (Self.isUnderV1(request.path) ? .apps : .open)

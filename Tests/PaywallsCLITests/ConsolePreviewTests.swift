@@ -216,6 +216,10 @@ import Testing
         }
         let post = try server.request("POST", "/console/placements/onboarding", body: "x=1")
         #expect(post.status == 405 && post.header("Allow") == "GET, HEAD")
+        // `/console` is sent to `/console/`; a path that only starts alike is no console's.
+        let bare = try server.request("GET", "/console")
+        #expect(bare.status == 303 && bare.header("Location") == "/console/")
+        #expect(try server.request("GET", "/consoles").errorCode == "not_found")
     }
 }
 

@@ -28,9 +28,10 @@ final class Console: Sendable {
         self.reports = reports
     }
 
-    /// Whether `path` is the console's.
-    static func owns(_ path: Substring) -> Bool {
-        path == "/console" || path.hasPrefix("/console/")
+    /// Whether the path of these bytes is the console's: `/console`, or under `/console/`.
+    static func owns(_ path: UnsafeRawBufferPointer) -> Bool {
+        let prefix = "/console".utf8
+        return path.starts(with: prefix) && (path.count == prefix.count || path[prefix.count] == UInt8(ascii: "/"))
     }
 
     func answer(_ request: HTTPRequest) -> HTTPAnswer {
