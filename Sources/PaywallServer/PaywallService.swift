@@ -26,8 +26,10 @@ public struct PaywallService: HTTPResponder {
     ///   - bundleMaxAge: how long caches may keep a bundle without asking again (`--cache-max-age`).
     ///   - events: where `POST /v1/events` sends its batches.
     ///   - eventStore: where `GET /v1/report` reads them.
+    ///   - deviceLocales: the rows of the console's locale matrix (`device-locales.txt`).
     public init(tokens: ServiceTokens, holder: SnapshotHolder, metrics: ServiceMetrics, freshness: SourceFreshness, maxStaleness: Duration?,
-                storePath: String, policy: LocalePolicy, bundleMaxAge: Duration? = nil, events: EventWriter, eventStore: EventStoreLocation) {
+                storePath: String, policy: LocalePolicy, bundleMaxAge: Duration? = nil, events: EventWriter, eventStore: EventStoreLocation,
+                deviceLocales: [String] = []) {
         self.tokens = tokens
         self.metrics = metrics
         caching = CachePolicy(bundleMaxAge: bundleMaxAge, isPrivate: tokens.guardsApps)
@@ -38,6 +40,9 @@ public struct PaywallService: HTTPResponder {
             (.open, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness, events: events)),
             (.operators, .metrics(metrics, holder: holder, freshness: freshness, events: events, reports: reports)), (.apps, .events(events)),
             (.operators, .report(reports)), (.open, .openAPIDocument),
+            // Last: a path no other route has is matched against it by its prefix (`Console.owns`); it lets in by its own sessions.
+            (.open, .console(Console(tokens: tokens, holder: holder, storePath: storePath, deviceLocales: deviceLocales, policy: policy,
+                                             reports: reports))),
         ]
         // The document, its gzip form and its tag made now, not at its first request on an event loop.
         _ = (OpenAPIDocument.body, OpenAPIDocument.entityTag)
@@ -141,7 +146,8 @@ public struct PaywallService: HTTPResponder {
             for (index, route) in routes.enumerated() {
                 if let captures = route.captures(in: bytes) { return (index, captures) }
             }
-            return nil
+            // The console, last in `routes`, answers every path under it.
+            return Console.owns(bytes) ? (routes.count - 1, []) : nil
         }
         // A path no route has is answered as an app's would be, so that a caller without the token learns nothing of /v1.
         let routeAccess = matched.map { access[$0.index] } ?? (Self.isUnderV1(request.path) ? .apps : .open)
