@@ -1,0 +1,68 @@
+"""An export whose strings are markup and bidi overrides: shown as the text they are, running nothing."""
+
+import unittest
+
+import browser
+import fixtures
+import session
+from test_preview import squeezed
+
+
+class HostileStrings(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        run = session.current
+        cls.driver = run.javascript
+        cls.pages = [run.page("hostile-preview"), run.page("hostile-console")]
+        answer = run.hostile.json(f"/v1/placements/{session.PLACEMENT}/bundle?locale=en&profile_id=user-1&country=US")
+        assert answer["paywallId"] == fixtures.HOSTILE_PAYWALL, "user-1 must be shown the paywall with the hostile strings"
+
+    def visit(self, page):
+        status, _, _ = page.serve.request(page.path)
+        self.assertEqual(status, 200, f"{page.url}: no page, so nothing shown of the hostile strings")
+        browser.open_page(self.driver, page.url)
+        return page
+
+    def test_no_script_runs_and_the_console_stays_clean(self):
+        for page in self.pages:
+            self.visit(page)
+            self.assertIsNone(browser.alert_text(self.driver), f"{page.url}: an alert ran")
+            self.assertIsNone(self.driver.execute_script("return window.__pwned"), f"{page.url}: an injected script ran")
+            self.assertEqual(browser.console_errors(self.driver), [], f"{page.url}: console errors (a CSP violation is one)")
+
+    def test_no_element_comes_from_a_string(self):
+        for page in self.pages:
+            self.visit(page)
+            injected = self.driver.execute_script("""
+                return Array.from(document.querySelectorAll("img[src=x], [onerror], [onmouseover], script:not([src])"))
+                  .map(element => element.outerHTML.slice(0, 120));""")
+            self.assertEqual(injected, [], f"{page.url}: elements made of the export's strings")
+
+    def test_each_card_shows_the_strings_as_text(self):
+        self.visit(session.current.page("hostile-preview"))
+        for locale in ("en", "ar-EG"):
+            card = next(card for card in browser.cards(self.driver) if card.get_attribute("data-locale") == locale)
+            for key, value in fixtures.HOSTILE_STRINGS.items():
+                shown = card.find_element("css selector", f"[data-key='{key}']").get_attribute("textContent")
+                self.assertEqual(squeezed(shown), squeezed(value), f"the {locale} card's {key}")
+
+    def test_a_bidi_override_is_isolated(self):
+        self.visit(session.current.page("hostile-preview"))
+        card = next(card for card in browser.cards(self.driver) if card.get_attribute("data-locale") == "en")
+        element = card.find_element("css selector", "[data-key='cta']")
+        isolated = self.driver.execute_script("""
+            const element = arguments[0];
+            for (let node = element; node; node = node.parentElement) {
+              if (node.tagName === "BDI" || getComputedStyle(node).unicodeBidi.includes("isolate")) return true;
+              if (node.hasAttribute("data-locale")) break;
+            }
+            return element.querySelector("bdi") !== null;""", element)
+        self.assertTrue(isolated, "the string with U+202E is in no <bdi> (nor unicode-bidi: isolate): it reorders the text after it")
+
+    def test_the_paywalls_name_and_a_products_title_are_text(self):
+        texts = []
+        for page in self.pages:
+            self.visit(page)
+            texts.append(self.driver.execute_script("return document.title + ' ' + document.body.textContent"))
+        self.assertIn(fixtures.HOSTILE_NAME, " ".join(texts), "the paywall's name, as text, on the preview or the console")
+        self.assertIn(fixtures.HOSTILE_PRODUCT_TITLE, texts[0], "the product's title, as text, on the preview")
