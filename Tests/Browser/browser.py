@@ -87,8 +87,17 @@ def contract(driver):
 
 
 def cards(driver):
-    """Each card: an element with data-locale and data-matched."""
-    return driver.find_elements("css selector", "[data-locale][data-matched]")
+    """Each card: an element with data-locale, data-matched, lang and dir (a matrix cell has no lang and dir)."""
+    return driver.find_elements("css selector", "[data-locale][data-matched][lang][dir]")
+
+
+def shows_text(element, text):
+    """Whether the element, or an element inside it, holds exactly `text` (spaces squeezed) as its text."""
+    return element.parent.execute_script("""
+        const squeeze = text => text.split(/\\s+/).filter(part => part).join(" ");
+        const wanted = squeeze(arguments[1]);
+        return [arguments[0], ...arguments[0].querySelectorAll("*")].some(node => squeeze(node.textContent) === wanted);
+        """, element, text)
 
 
 def accessibility_violations(driver):
