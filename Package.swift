@@ -52,8 +52,10 @@ let package = Package(
         // (an eighth of a /healthz answer's instructions); debug builds, which every test runs, keep them.
         .target(name: "HTTPServer", dependencies: ["Basics", "CLinuxEvents", "CZlib"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        // The console's HTML: pages made from the resolver's bundles and the report, escaped by construction.
+        .target(name: "PaywallConsole", dependencies: ["LocaleKit", "PaywallModel", "PaywallResolver", "PaywallStore"]),
         // docs/openapi.json is built into it (GET /v1/openapi.json) by the EmbedOpenAPIDocument plugin.
-        .target(name: "PaywallServer", dependencies: ["Basics", "Digests", "HTTPServer", "LocaleKit", "PaywallEvents", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"],
+        .target(name: "PaywallServer", dependencies: ["Basics", "Digests", "HTTPServer", "LocaleKit", "PaywallConsole", "PaywallEvents", "PaywallModel", "PaywallResolver", "PaywallStore", "PaywallSync", "Suggestions"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
                 plugins: ["EmbedOpenAPIDocument"]),
         .plugin(name: "EmbedOpenAPIDocument", capability: .buildTool()),

@@ -26,8 +26,10 @@ public struct PaywallService: HTTPResponder {
     ///   - bundleMaxAge: how long caches may keep a bundle without asking again (`--cache-max-age`).
     ///   - events: where `POST /v1/events` sends its batches.
     ///   - eventStore: where `GET /v1/report` reads them.
+    ///   - deviceLocales: the rows of the console's locale matrix (`device-locales.txt`).
     public init(tokens: ServiceTokens, holder: SnapshotHolder, metrics: ServiceMetrics, freshness: SourceFreshness, maxStaleness: Duration?,
-                storePath: String, policy: LocalePolicy, bundleMaxAge: Duration? = nil, events: EventWriter, eventStore: EventStoreLocation) {
+                storePath: String, policy: LocalePolicy, bundleMaxAge: Duration? = nil, events: EventWriter, eventStore: EventStoreLocation,
+                deviceLocales: [String] = []) {
         self.tokens = tokens
         self.metrics = metrics
         caching = CachePolicy(bundleMaxAge: bundleMaxAge, isPrivate: tokens.guardsApps)
@@ -38,6 +40,9 @@ public struct PaywallService: HTTPResponder {
             (.open, .readiness(holder, freshness: freshness, maxStaleness: maxStaleness, events: events)),
             (.operators, .metrics(metrics, holder: holder, freshness: freshness, events: events, reports: reports)), (.apps, .events(events)),
             (.operators, .report(reports)), (.open, .openAPIDocument),
+            // Last: a path is matched against it by its prefix (`Console.owns`), and it lets in by its own sessions.
+            (.open, .console(Console(tokens: tokens, holder: holder, storePath: storePath, deviceLocales: deviceLocales, policy: policy,
+                                             reports: reports))),
         ]
         // The document, its gzip form and its tag made now, not at its first request on an event loop.
         _ = (OpenAPIDocument.body, OpenAPIDocument.entityTag)
@@ -137,7 +142,7 @@ public struct PaywallService: HTTPResponder {
             return .refused(route: nil, .badRequest("the request target must be ASCII: percent-encode other characters"))
         }
         // The path's bytes once for all the routes: a string of them is made only for a path no route has.
-        let matched: (index: Int, captures: [Substring])? = request.withPathBytes { bytes in
+        let matched: (index: Int, captures: [Substring])? = Console.owns(request.path) ? (routes.count - 1, []) : request.withPathBytes { bytes in
             for (index, route) in routes.enumerated() {
                 if let captures = route.captures(in: bytes) { return (index, captures) }
             }

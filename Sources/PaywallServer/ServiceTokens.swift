@@ -72,6 +72,27 @@ public final class ServiceTokens: Sendable {
         }
     }
 
+    /// How the console is entered (docs/contracts.md).
+    enum ConsoleEntry {
+        /// No token: open, as every route is.
+        case open
+        /// By a session, opened with the admin token.
+        case session
+        /// The app token alone: the console is for operators, and none can be told apart.
+        case closed
+    }
+
+    var consoleEntry: ConsoleEntry {
+        let (app, admin) = tokens.withLock { $0 }
+        if admin != nil { return .session }
+        return app == nil ? .open : .closed
+    }
+
+    /// Whether `presented` is the admin token (in constant time).
+    func isAdminToken(_ presented: String) -> Bool {
+        tokens.withLock { $0.admin }?.matches(presented) ?? false
+    }
+
     private static let missing = "this route needs an Authorization: Bearer <token> header"
     private static let wrong = "the bearer token is not one this server accepts"
 

@@ -35,10 +35,16 @@ extension Route {
         }
     }
 
-    private static func reportQuery(_ parameters: QueryParameters) throws(APIError) -> ReportQuery {
-        try parameters.refuseUnknown(allowed: Set(ReportQuery.optionNames))
+    /// - Parameters:
+    ///   - others: names the caller reads itself.
+    ///   - emptyIsAbsent: whether `placement=` says nothing, as a form's empty field does, rather than naming no placement.
+    static func reportQuery(_ parameters: QueryParameters, others: Set<String> = [], emptyIsAbsent: Bool = false) throws(APIError) -> ReportQuery {
+        try parameters.refuseUnknown(allowed: Set(ReportQuery.optionNames).union(others))
         var options: [String: String] = [:]
-        for name in ReportQuery.optionNames { options[name] = try parameters.value(name) }
+        for name in ReportQuery.optionNames {
+            guard let value = try parameters.value(name), !(emptyIsAbsent && value.isEmpty) else { continue }
+            options[name] = value
+        }
         do {
             return try ReportQuery(options: options)
         } catch {

@@ -83,7 +83,7 @@ enum CoverageCommand: Command {
     }
 
     /// The list in `$PAYWALLS_DEVICE_LOCALES`, else the shipped `device-locales.txt`.
-    private static func defaultDeviceLocales(_ context: CommandContext) throws(CommandFailure) -> [String] {
+    static func defaultDeviceLocales(_ context: CommandContext) throws(CommandFailure) -> [String] {
         guard let path = context.environment[deviceLocalesEnvironmentVariable] ?? context.shippedData.path(of: .deviceLocales) else {
             throw CommandFailure(exitCode: .noInput, message: "no device locale list: \(context.shippedData.notFound(.deviceLocales)); "
                                  + "give --locales L,... or set $\(deviceLocalesEnvironmentVariable)")

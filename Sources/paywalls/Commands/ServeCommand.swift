@@ -126,7 +126,9 @@ enum ServeCommand: Command {
         }
         for exposure in tokens.exposures { log.event("token-file-exposed", ["message": .string(exposure)], human: "warning: \(exposure)") }
         let service = PaywallService(tokens: tokens, holder: holder, metrics: metrics, freshness: freshness, maxStaleness: maxStaleness,
-                                     storePath: storePath, policy: policy, bundleMaxAge: cacheMaxAge, events: events, eventStore: eventStore)
+                                     storePath: storePath, policy: policy, bundleMaxAge: cacheMaxAge, events: events, eventStore: eventStore,
+                                     // The console's locale matrix has the rows `coverage` checks; without the list, it has none.
+                                     deviceLocales: (try? CoverageCommand.defaultDeviceLocales(context)) ?? [])
         let server = HTTPServer(configuration: configuration, accessLog: accessLog, counters: metrics.connections, log: notice, responder: service)
         let bound: ListenAddress
         do {
