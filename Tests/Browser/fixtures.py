@@ -10,18 +10,24 @@ ATTRIBUTE_BREAKOUT = "\"><img src=x onerror=alert(1)>"
 BIDI_OVERRIDE = "Pay \u202egpj.exe\u202c now"
 HOSTILE_PAYWALL = "pw_onboarding_hero"
 HOSTILE_STRINGS = {"title": SCRIPT_TAG, "subtitle": ATTRIBUTE_BREAKOUT, "cta": BIDI_OVERRIDE}
-HOSTILE_NAME = "</title><script>alert('name')</script>"
+HOSTILE_NAME = "</title><script>alert('name')</script>"  # the paywall's and its audience's
+HOSTILE_AUDIENCE = "All Users"
 HOSTILE_PRODUCT_TITLE = "<b onmouseover=alert(2)>Yearly</b>"
 
 
 def hostile_export(path):
-    """The sample export with hostile strings in the onboarding hero paywall (en and ar), its name and a product's title."""
+    """The sample export with hostile strings in the onboarding hero paywall (en and ar), its name, the name of the
+    audience that shows it and a product's title."""
     export = json.loads(SAMPLE_EXPORT.read_text())
     for paywall in export["paywalls"]:
         if paywall["id"] == HOSTILE_PAYWALL:
             paywall["name"] = HOSTILE_NAME
             for language in ("en", "ar"):
                 paywall["localizations"][language]["strings"].update(HOSTILE_STRINGS)
+    for placement in export["placements"]:
+        for audience in placement["audiences"]:
+            if audience["name"] == HOSTILE_AUDIENCE:
+                audience["name"] = HOSTILE_NAME
     for product in export["products"]:
         if product["id"] == "prod_premium_yearly":
             product["titles"]["en"] = HOSTILE_PRODUCT_TITLE

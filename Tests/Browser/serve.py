@@ -36,17 +36,17 @@ def make_store(paywalls, store, exports):
 
 
 class Serve:
-    """`paywalls serve --listen 127.0.0.1:0` over `store`; its output kept in `logs` (a directory)."""
+    """`paywalls serve --listen 127.0.0.1:0` over `store` with `arguments`; its output kept in `logs` (a directory)."""
 
     STARTUP_SECONDS = 20
     STOP_SECONDS = 10
 
-    def __init__(self, paywalls, store, logs, name):
+    def __init__(self, paywalls, store, logs, name, arguments=()):
         self.name = name
         self.standard_output = Path(logs) / f"{name}.out"
         self.standard_error = Path(logs) / f"{name}.err"
         with open(self.standard_output, "wb") as out, open(self.standard_error, "wb") as err:
-            self.process = subprocess.Popen([str(paywalls), "serve", "--listen", "127.0.0.1:0", "--store", str(store)],
+            self.process = subprocess.Popen([str(paywalls), "serve", "--listen", "127.0.0.1:0", "--store", str(store), *map(str, arguments)],
                                             stdin=subprocess.DEVNULL, stdout=out, stderr=err)
         self.url = self._read_startup_line()
 

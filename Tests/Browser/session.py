@@ -1,5 +1,6 @@
 """What every browser test shares, made once per run: the stores, their `serve`s and the two browsers."""
 
+import secrets
 import shutil
 import tempfile
 from pathlib import Path
@@ -21,7 +22,7 @@ BALANCED = list(zip(ALL_USERS, (5, 3, 2)))
 
 # Every page the tests visit, in the order of Session.pages.
 PAGE_NAMES = ["console", "preview", "preview-adapty", "report", "report-by-locale", "coverage", "snapshots",
-              "hostile-console", "hostile-preview"]
+              "hostile-console", "hostile-preview", "login"]
 
 # The run's session, set by run.py before the first test.
 current = None
@@ -32,10 +33,11 @@ def console_path(path, **query):
 
 
 class Page:
-    """A console page the tests visit: a name for its screenshot, the serve it is on and its path."""
+    """A console page the tests visit: a name for its screenshot, the serve it is on, its path and its status (the
+    login form comes with 401, the page asked for being refused until then)."""
 
-    def __init__(self, name, serve, path):
-        self.name, self.serve, self.path = name, serve, path
+    def __init__(self, name, serve, path, status=200):
+        self.name, self.serve, self.path, self.status = name, serve, path, status
 
     @property
     def url(self):
@@ -63,8 +65,17 @@ class Session:
         hostile_store = self.work / "hostile-store"
         make_store(self.paywalls, hostile_store, [(fixtures.hostile_export(self.work / "hostile-export.json"), "local")])
 
+        guarded_store = self.work / "guarded-store"
+        make_store(self.paywalls, guarded_store, [(SAMPLE_EXPORT, "local")])
+        self.admin_token = "admin-" + secrets.token_hex(16)
+        for name, token in (("admin.token", self.admin_token), ("app.token", "app-" + secrets.token_hex(16))):
+            (self.work / name).write_text(token + "\n")
+            (self.work / name).chmod(0o600)
+
         self.sample = self._serve(sample_store, "sample")
         self.hostile = self._serve(hostile_store, "hostile")
+        self.guarded = self._serve(guarded_store, "guarded", ["--token-file", self.work / "app.token",
+                                                              "--admin-token-file", self.work / "admin.token"])
         self.javascript = self._driver(javascript=True)
         self.no_javascript = self._driver(javascript=False)
 
@@ -80,11 +91,12 @@ class Session:
             Page("hostile-console", self.hostile, console_path("")),
             Page("hostile-preview", self.hostile,
                  console_path(f"placements/{PLACEMENT}", locales="en,ar-EG", profile_id="user-1", country="US")),
+            Page("login", self.guarded, console_path("login"), status=401),
         ]
         assert [page.name for page in self.pages] == PAGE_NAMES
 
-    def _serve(self, store, name):
-        serve = Serve(self.paywalls, store, self.output, name)
+    def _serve(self, store, name, arguments=()):
+        serve = Serve(self.paywalls, store, self.output, name, arguments)
         self.serves.append(serve)
         return serve
 

@@ -63,10 +63,11 @@ class HostileStrings(unittest.TestCase):
             });""", element, fixtures.BIDI_OVERRIDE)
         self.assertTrue(isolated, "the string with U+202E is in no <bdi> (nor unicode-bidi: isolate): it reorders the text after it")
 
-    def test_the_paywalls_name_and_a_products_title_are_text(self):
+    def test_the_audiences_name_and_a_products_title_are_text(self):
         texts = []
         for page in self.pages:
             self.visit(page)
             texts.append(self.driver.execute_script("return document.title + ' ' + document.body.textContent"))
-        self.assertIn(fixtures.HOSTILE_NAME, " ".join(texts), "the paywall's name, as text, on the preview or the console")
+        self.assertIn(fixtures.HOSTILE_NAME, texts[0], "the audience's name, as text, on the preview (why)")
+        self.assertIn(fixtures.HOSTILE_NAME, texts[1], "the audience's name, as text, on the console's placements")
         self.assertIn(fixtures.HOSTILE_PRODUCT_TITLE, texts[0], "the product's title, as text, on the preview")
