@@ -14,7 +14,8 @@ class HostileStrings(unittest.TestCase):
         cls.driver = run.javascript
         cls.pages = [run.page("hostile-preview"), run.page("hostile-console")]
         answer = run.hostile.json(f"/v1/placements/{session.PLACEMENT}/bundle?locale=en&profile_id=user-1&country=US")
-        assert answer["paywallId"] == fixtures.HOSTILE_PAYWALL, "user-1 must be shown the paywall with the hostile strings"
+        if answer["paywallId"] != fixtures.HOSTILE_PAYWALL:
+            raise AssertionError(f"user-1 is shown {answer['paywallId']}, not the paywall with the hostile strings")
 
     def visit(self, page):
         status, _, _ = page.serve.request(page.path)
