@@ -39,7 +39,11 @@ def main(paywalls, output, pattern=None):
     if result.testsRun == 0:
         print("browser: no test ran")
     print(f"browser: screenshots and serve's logs in {output}; {time.monotonic() - started:.0f} s")
-    print(f"browser: {result.testsRun - failed} passed, {failed} failed")
+    if result.expectedFailures:
+        print(f"browser: {len(result.expectedFailures)} known failures: "
+              + ", ".join(test.id() for test, _ in result.expectedFailures))
+    passed = result.testsRun - failed - len(result.expectedFailures) - len(result.skipped)
+    print(f"browser: {passed} passed, {failed} failed" + (f", {len(result.skipped)} skipped" if result.skipped else ""))
     return 0 if result.testsRun > 0 and failed == 0 and not unclean else 1
 
 

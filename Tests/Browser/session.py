@@ -21,8 +21,8 @@ BALANCED = list(zip(ALL_USERS, (5, 3, 2)))
 
 
 # Every page the tests visit, in the order of Session.pages.
-PAGE_NAMES = ["console", "preview", "preview-adapty", "report", "report-by-locale", "coverage", "snapshots",
-              "hostile-console", "hostile-preview", "login"]
+PAGE_NAMES = ["console", "preview", "preview-adapty", "report", "report-by-locale", "hostile-console", "hostile-preview",
+              "login"]
 
 # The run's session, set by run.py before the first test.
 current = None
@@ -86,8 +86,6 @@ class Session:
             Page("preview-adapty", self.sample, console_path(f"placements/{PLACEMENT}", **PREVIEW_QUERY, mode="adapty")),
             Page("report", self.sample, console_path("report", placement=PLACEMENT)),
             Page("report-by-locale", self.sample, console_path("report", placement=PLACEMENT, by="locale")),
-            Page("coverage", self.sample, console_path("coverage")),
-            Page("snapshots", self.sample, console_path("snapshots")),
             Page("hostile-console", self.hostile, console_path("")),
             Page("hostile-preview", self.hostile,
                  console_path(f"placements/{PLACEMENT}", locales="en,ar-EG", profile_id="user-1", country="US")),

@@ -62,18 +62,35 @@ class Preview(unittest.TestCase):
         self.assertEqual(card.get_attribute("dir"), "rtl")
         self.assertEqual(card.value_of_css_property("direction"), "rtl", "the Arabic card's computed CSS direction")
 
-    def test_each_string_is_the_bundles_with_the_locale_it_came_from(self):
+    def check_strings(self, rich):
+        """Each string of the bundle (plain ones, or rich text ones) shown in its card with its text and data-from."""
+        checked = 0
         for locale, answer in self.bundles.items():
             configuration = answer["viewConfiguration"]
             shown = {element.get_attribute("data-key"): element
                      for element in self.card(locale).find_elements("css selector", "[data-key]")}
             self.assertEqual(sorted(shown), sorted(configuration["strings"]), f"the {locale} card's data-key set")
             for key, value in configuration["strings"].items():
+                if isinstance(value, str) == rich:
+                    continue
+                checked += 1
                 self.assertTrue(browser.shows_text(shown[key], text_of(value)),
                                 f"the {locale} card's string {key} does not show {text_of(value)!r}: "
                                 f"{shown[key].get_attribute('textContent')!r}")
                 self.assertEqual(shown[key].get_attribute("data-from"), configuration["stringLocales"][key],
                                  f"the {locale} card's string {key}: data-from")
+        self.assertGreater(checked, 0, "no such string in the bundles")
+
+    def test_each_string_is_the_bundles_with_the_locale_it_came_from(self):
+        self.check_strings(rich=False)
+
+    # Known failure: the console shows a rich text string as its JSON (BundleView.text renders any value that is not
+    # a string), where an app shows its runs' text. When that is fixed this passes, and the run fails until the
+    # marking goes.
+    @unittest.expectedFailure
+    def test_each_rich_text_string_shows_its_runs_as_the_app_does(self):
+        # The sample's `badge` is rich text: [{"text": "Save "}, {"text": "50%", "attributes": {"bold": true}}].
+        self.check_strings(rich=True)
 
     def test_fallback_strings_name_another_locale_than_the_cards(self):
         fallbacks = 0
@@ -96,16 +113,22 @@ class Preview(unittest.TestCase):
 
     def test_where_the_two_rules_differ_both_are_shown(self):
         other = "adapty" if self.mode is None else None
+        others = {locale: bundle(self.page.serve, locale, other) for locale in session.PREVIEW_LOCALES}
         ours = {locale: answer["locale"]["matched"] for locale, answer in self.bundles.items()}
-        theirs = {locale: bundle(self.page.serve, locale, other)["locale"]["matched"] for locale in session.PREVIEW_LOCALES}
+        theirs = {locale: answer["locale"]["matched"] for locale, answer in others.items()}
         differing = {locale for locale in ours if ours[locale] != theirs[locale]}
         self.assertTrue({"zh-TW", "es-MX"} <= differing, f"the known differences, from the JSON route: {differing}")
-        for locale in differing:
-            texts = [re.findall(r"[\w-]+", element.get_attribute("innerText"))
-                     for element in self.driver.find_elements("css selector", f"[data-locale='{locale}']")
-                     if element not in browser.cards(self.driver)]
-            self.assertTrue(any(ours[locale] in words and theirs[locale] in words for words in texts),
-                            f"{self.page.url}: no element of {locale} names both {ours[locale]} and {theirs[locale]}")
+        for locale in session.PREVIEW_LOCALES:
+            strings = lambda answer: answer["viewConfiguration"]["strings"]
+            differs = locale in differing or strings(self.bundles[locale]) != strings(others[locale])
+            rows = self.driver.find_elements("css selector", f"[data-locale='{locale}'][data-ours]")
+            self.assertEqual([(row.get_attribute("data-ours"), row.get_attribute("data-vendor"), row.get_attribute("data-differs"))
+                              for row in rows], [(ours[locale], theirs[locale], "true" if differs else "false")],
+                             f"{self.page.url}: the comparison's row of {locale}")
+            if locale in differing:
+                words = re.findall(r"[\w-]+", rows[0].get_attribute("innerText"))
+                self.assertTrue(ours[locale] in words and theirs[locale] in words,
+                                f"{self.page.url}: the comparison's row of {locale} does not show {ours[locale]} and {theirs[locale]}: {words}")
 
     def test_each_product_with_the_bundles_localized_price(self):
         for locale, answer in self.bundles.items():
