@@ -5,6 +5,7 @@ logs, and optionally a substring that the tests run must have in their id. Exits
 none ran.
 """
 
+import signal
 import sys
 import time
 import unittest
@@ -28,6 +29,9 @@ def main(paywalls, output, pattern=None):
     loaded = unittest.defaultTestLoader.discover(str(here), pattern="test_*.py", top_level_dir=str(here))
     suite = unittest.TestSuite(selected(loaded, pattern))
     started = time.monotonic()
+    # scripts/test-browser's time limit sends SIGTERM: stop the tests as Ctrl-C does (unittest lets KeyboardInterrupt
+    # through), leaving through the finally below, which stops the browsers and serves.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     session.current = session.Session(paywalls, output)
     try:
         result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(suite)
