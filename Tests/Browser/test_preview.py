@@ -151,6 +151,22 @@ class TraditionalChinese(unittest.TestCase):
         self.assertFalse(browser.shows_text(title, hero["localizations"]["zh"]["strings"]["title"]))
 
 
+class DeviceCard(unittest.TestCase):
+    """A device's Accept-Language list as a phone sends it: one card, matched as the bundle route matches the list."""
+
+    DEVICE = "ar-SA,ar;q=0.9,en-US;q=0.8"
+
+    def test_the_devices_card_is_the_bundle_of_its_whole_list(self):
+        run = session.current
+        run.javascript.get(run.sample.url + session.console_path(f"placements/{session.PLACEMENT}", device=self.DEVICE,
+                                                                  profile_id="user-1", country="US"))
+        answer = bundle(run.sample, self.DEVICE)
+        cards = [card for card in browser.cards(run.javascript) if card.get_attribute("data-locale") == self.DEVICE]
+        self.assertEqual(len(cards), 1, "one card for the device's list")
+        self.assertEqual((cards[0].get_attribute("data-matched"), cards[0].get_attribute("dir")),
+                         (answer["locale"]["matched"], "rtl"))
+
+
 class AdaptyPreview(Preview):
     """The same contract under the vendor's rule, compared with ours."""
 
