@@ -40,10 +40,9 @@ def chromium(javascript=True):
 
 
 def open_page(driver, url):
-    """Loads `url` and returns the console messages of the pages before it, so that the next read is this page's."""
-    earlier = driver.get_log("browser")
+    """Loads `url`, the console messages of the pages before it set aside, so that the next read is this page's."""
+    driver.get_log("browser")
     driver.get(url)
-    return earlier
 
 
 def console_errors(driver):

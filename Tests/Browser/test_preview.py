@@ -15,10 +15,6 @@ def text_of(value):
     return value if isinstance(value, str) else "".join(run["text"] for run in value)
 
 
-def squeezed(text):
-    return " ".join(text.split())
-
-
 def bundle(serve, locale, mode=None):
     query = f"locale={quote(locale)}&profile_id=user-1&country=US" + (f"&mode={mode}" if mode else "")
     return serve.json(f"/v1/placements/{session.PLACEMENT}/bundle?{query}")
