@@ -1,7 +1,9 @@
-"""The report page's numbers against GET /v1/report over the same events, and the SRM banner."""
+"""The report page's numbers against GET /v1/report over the same events, its CSV, and the SRM banner."""
 
+import csv
+import io
 import unittest
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import fixtures
 import session
@@ -54,6 +56,19 @@ class Report(ReportPage):
         self.assertEqual(sum(v["exposures"] for v in placement["variations"]), 400, "the events ingested before serve started")
         self.assertEqual(placement["srm"]["mismatch"], False)
         self.assertEqual(self.banners(), ["ok"], "the SRM banner on the split the audience asks for")
+
+    def test_the_pages_csv_link_gives_the_reports_numbers(self):
+        placement = self.check_page_against_json("report-by-locale", by="locale")
+        link = self.driver.find_element("css selector", "a[href*='format=csv']")
+        target = urlsplit(link.get_attribute("href"))
+        status, headers, body = self.run_.sample.request(f"{target.path}?{target.query}")
+        self.assertEqual((status, headers.get("Content-Type", "").split(";")[0]), (200, "text/csv"))
+        lines = [(line["group"], line["variation"], int(line["exposures"]), int(line["conversions"]), float(line["chance_to_be_best"]))
+                 for line in csv.DictReader(io.StringIO(body.decode())) if line["placement"] == session.PLACEMENT]
+        expected = [("", v["variationId"], v["exposures"], v["conversions"], v["chanceToBeBest"]) for v in placement["variations"]]
+        expected += [(g["value"], v["variationId"], v["exposures"], v["conversions"], v["chanceToBeBest"])
+                     for g in placement["groups"] for v in g["variations"]]
+        self.assertEqual(sorted(lines), sorted(expected), f"the CSV of {link.get_attribute('href')}")
 
     def test_the_by_locale_split_is_the_reports(self):
         placement = self.check_page_against_json("report-by-locale", by="locale")
