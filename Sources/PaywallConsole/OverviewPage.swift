@@ -109,9 +109,10 @@ public struct OverviewPage {
                     }
                 }
             }
+            let preferences = deviceLocales.map { [Preference($0, policy: policy)] }
             html.element("tbody") { html in
                 for (snapshot, id) in slice {
-                    guard let summary = PlacementSummary(id: id, in: snapshot, deviceLocales: deviceLocales, policy: policy) else { continue }
+                    guard let summary = PlacementSummary(id: id, in: snapshot, deviceLocales: preferences) else { continue }
                     row(summary, &html)
                 }
             }

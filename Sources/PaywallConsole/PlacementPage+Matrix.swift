@@ -8,7 +8,7 @@ extension PlacementPage {
         let rows = query.locales.isEmpty ? deviceLocales : query.locales
         let answering = snapshots.snapshots.first { $0.placement(query.placementID) != nil && (query.source == nil || $0.snapshot.source == query.source) }
         let columns = answering.flatMap { snapshot in
-            snapshot.placement(query.placementID).map { PlacementSummary.localizations(of: PlacementSummary.contents(of: $0.placement, in: snapshot)) }
+            snapshot.placement(query.placementID).map { PlacementSummary.localizations(of: $0.placement, in: snapshot) }
         } ?? []
         let outcomes: [(row: String, matched: String, result: String)] = rows.map { row in
             guard let bundle = try? snapshots.resolve(request(locales: [row])) else { return (row, "", "none") }

@@ -17,47 +17,36 @@ struct PlacementSummary {
     /// when it shows none with localizations (an onboarding's strings are not in the export).
     let covered: Int?
 
-    init?(id: String, in snapshot: CompiledSnapshot, deviceLocales: [String], policy: LocalePolicy) {
+    /// - Parameter deviceLocales: each parsed once for the whole page.
+    init?(id: String, in snapshot: CompiledSnapshot, deviceLocales: [[Preference]]) {
         guard let stored = snapshot.placement(id) else { return nil }
         let placement = stored.placement
         self.id = id
         source = snapshot.snapshot.source
         kind = placement.kind
         audiences = placement.audiences.map(\.name)
-        let variations = placement.audiences.flatMap(\.variations)
-        variationCount = variations.count
-        let contents = Self.contents(of: placement, in: snapshot)
-        locales = Self.localizations(of: contents)
-        guard !contents.isEmpty else {
-            covered = nil
-            return
-        }
-        let matchers = contents.map { LocaleMatcher(available: $0.locales, defaultLocale: $0.defaultLocale, policy: policy) }
-        covered = deviceLocales.count { device in
-            matchers.allSatisfy { $0.match([device]).outcome != .default }
-        }
-    }
-
-    /// The localizations and the default of each content the placement shows, as the resolver matches them: none
-    /// for an onboarding, whose strings the export does not hold.
-    static func contents(of placement: Placement, in snapshot: CompiledSnapshot) -> [(locales: [String], defaultLocale: String)] {
+        variationCount = placement.audiences.reduce(0) { $0 + $1.variations.count }
+        // The resolver's own matchers, kept by the snapshot: what each content's users get.
         var contentKeys: [String] = []
         for variation in placement.audiences.flatMap(\.variations) where !contentKeys.contains(variation.contentKey) {
             contentKeys.append(variation.contentKey)
         }
-        return contentKeys.compactMap { key in
-            switch placement.kind {
-            case .paywall: return snapshot.paywall(key).map { ($0.locales, $0.defaultLocale) }
-            case .flow: return snapshot.flow(key).map { ($0.locales, $0.defaultLocale) }
-            case .onboarding: return nil
-            }
-        }
+        let matchers = contentKeys.compactMap { snapshot.localeMatcher(forContent: $0, of: placement.kind) }
+        var locales: [String] = []
+        for locale in matchers.flatMap(\.available) where !locales.contains(locale) { locales.append(locale) }
+        self.locales = locales
+        covered = matchers.isEmpty ? nil : deviceLocales.count { device in matchers.allSatisfy { $0.match(device).outcome != .default } }
     }
 
-    /// Every content's localizations, each once, in the order first met.
-    static func localizations(of contents: [(locales: [String], defaultLocale: String)]) -> [String] {
+    /// The localizations of everything `placement` shows, each once, in the order first met: none for an onboarding,
+    /// whose strings the export does not hold.
+    static func localizations(of placement: Placement, in snapshot: CompiledSnapshot) -> [String] {
         var locales: [String] = []
-        for locale in contents.flatMap(\.locales) where !locales.contains(locale) { locales.append(locale) }
+        for variation in placement.audiences.flatMap(\.variations) {
+            for locale in snapshot.localeMatcher(forContent: variation.contentKey, of: placement.kind)?.available ?? [] where !locales.contains(locale) {
+                locales.append(locale)
+            }
+        }
         return locales
     }
 }

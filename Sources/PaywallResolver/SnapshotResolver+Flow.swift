@@ -8,14 +8,18 @@ extension SnapshotResolver {
     /// remote config is the one of the best language among its remote configs (else the default's, else
     /// the first, which the SDK's single `remoteConfig` returns), and each layout's strings are merged
     /// along the chain down to its `default_localization`.
+    /// The matcher of a flow's languages, all of them.
+    func matcher(for flow: Flow, mode: MatchMode) -> LocaleMatcher {
+        source.matcher(.flow(flow.key, mode)) {
+            LocaleMatcher(available: flow.locales, defaultLocale: flow.defaultLocale, mode: mode, policy: policy)
+        }
+    }
+
     func resolveFlow(_ variation: Variation, preferences: [Preference], request: ResolutionRequest) throws -> Resolution {
         guard let flow = try source.flow(variation.contentKey) else {
             throw ResolutionError.notHeld(variation, .flow)
         }
-        let defaultLocale = flow.defaultLocale
-        let match = source.matcher(.flow(flow.key, request.mode)) {
-            LocaleMatcher(available: flow.locales, defaultLocale: defaultLocale, mode: request.mode, policy: policy)
-        }.match(preferences)
+        let match = matcher(for: flow, mode: request.mode).match(preferences)
         let remoteConfig = flow.remoteConfig(for: source.matcher(.flowRemoteConfigs(flow.key, request.mode)) {
             flow.remoteConfigMatcher(mode: request.mode, policy: policy)
         }.match(preferences))
@@ -31,7 +35,7 @@ extension SnapshotResolver {
         let paywalls = try flow.paywalls.map { paywall in
             let products = try source.products(paywall.productKeys)
             let locales = offerLocales(of: products, preferences: preferences, locales: request.locales, matched: match.matched,
-                                       defaultLocale: defaultLocale, identities: [:], mode: request.mode)
+                                       defaultLocale: flow.defaultLocale, identities: [:], mode: request.mode)
             return ResolvedFlow.Paywall(paywall: paywall, products: try offers(
                 of: products, locales: locales, prices: locales.prices(of: products, country: request.context.country), problems: &problems))
         }
