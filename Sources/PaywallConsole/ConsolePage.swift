@@ -41,7 +41,8 @@ public struct ConsolePage: Sendable {
         body = html.bytes
     }
 
-    private static let sections: [(String, String)] = [("Placements", "/console/"), ("Report", "/console/report")]
+    private static let sections: [(String, String)] = [("Placements", "/console/"), ("Coverage", "/console/coverage"), ("Snapshots", "/console/snapshots"),
+                                                           ("Report", "/console/report")]
 
     /// The page for a console path no page has.
     public static func notFound(path: String) -> ConsolePage {

@@ -50,6 +50,9 @@ public enum ConsoleStylesheet {
         svg .axis { stroke: var(--muted); stroke-width: 1; }
         svg .interval { stroke: var(--accent); stroke-width: 3; }
         svg .point { fill: var(--accent); }
+        .wide { overflow-x: auto; max-width: 100%; }
+        table.heat td { font-size: 0.75rem; padding: 0.1rem 0.25rem; text-align: center; }
+        ul.columns { columns: 16rem; }
         .pages { display: flex; gap: 1rem; margin-block: 0.5rem; }
         .skip { position: absolute; inset-inline-start: -100rem; }
         .skip:focus { inset-inline-start: 1rem; background: var(--paper); }

@@ -10,20 +10,17 @@ public struct OverviewPage {
 
     public let sources: [StoreStatus.Source]
     public let snapshots: CompiledSnapshots
-    public let deviceLocales: [String]
-    public let policy: LocalePolicy
+    public let coverage: DeviceCoverage
     public let filter: String
     /// From 1.
     public let page: Int
     /// Epoch milliseconds, for the ages.
     public let now: Int
 
-    public init(sources: [StoreStatus.Source], snapshots: CompiledSnapshots, deviceLocales: [String], policy: LocalePolicy,
-                filter: String, page: Int, now: Int) {
+    public init(sources: [StoreStatus.Source], snapshots: CompiledSnapshots, coverage: DeviceCoverage, filter: String, page: Int, now: Int) {
         self.sources = sources
         self.snapshots = snapshots
-        self.deviceLocales = deviceLocales
-        self.policy = policy
+        self.coverage = coverage
         self.filter = filter
         self.page = page
         self.now = now
@@ -100,7 +97,7 @@ public struct OverviewPage {
         let shown = min(page, pageCount)
         let slice = matching[min(matching.count, (shown - 1) * Self.pageSize)..<min(matching.count, shown * Self.pageSize)]
         html.element("p", ["id": "placement-count"], text: "\(matching.count) placements; page \(shown) of \(pageCount). "
-                     + "Coverage: of the \(deviceLocales.count) device locales, those that get a translation of their own.")
+                     + "Coverage: of the \(coverage.deviceLocales.count) device locales, those that get a translation of their own.")
         html.element("table", ["aria-describedby": "placement-count"]) { html in
             html.element("thead") { html in
                 html.element("tr") { html in
@@ -109,10 +106,10 @@ public struct OverviewPage {
                     }
                 }
             }
-            let preferences = deviceLocales.map { [Preference($0, policy: policy)] }
+            let served = snapshots.snapshots.map(\.snapshot.key)
             html.element("tbody") { html in
                 for (snapshot, id) in slice {
-                    guard let summary = PlacementSummary(id: id, in: snapshot, deviceLocales: preferences) else { continue }
+                    guard let summary = PlacementSummary(id: id, in: snapshot, coverage: coverage, served: served) else { continue }
                     row(summary, &html)
                 }
             }
@@ -121,7 +118,8 @@ public struct OverviewPage {
     }
 
     private func row(_ summary: PlacementSummary, _ html: inout HTML) {
-        html.element("tr", ["data-placement": summary.id, "data-kind": summary.kind.rawValue]) { html in
+        let coverage = summary.covered.map { "\($0) of \(self.coverage.deviceLocales.count)" }
+        html.element("tr", ["data-placement": summary.id, "data-kind": summary.kind.rawValue, "data-coverage": coverage]) { html in
             html.element("th", ["scope": "row"]) { html in
                 html.element("a", ["href": ConsoleLinks.placement(summary.id, source: summary.source)]) { $0.isolated(summary.id) }
             }
@@ -138,7 +136,7 @@ public struct OverviewPage {
                 html.text("\(summary.locales.count): ")
                 html.isolated(summary.locales.joined(separator: ", "))
             }
-            html.element("td", ["class": "number"], text: summary.covered.map { "\($0) of \(deviceLocales.count)" } ?? "—")
+            html.element("td", ["class": "number"], text: coverage ?? "—")
         }
     }
 

@@ -3,7 +3,8 @@ import PaywallModel
 
 extension PlacementPage {
     /// One card per requested locale, as the app would show the bundle: `lang` and `dir` of the matched localization
-    /// as ICU knows it, each string with the localization it came from (those of another marked as fallbacks).
+    /// as ICU knows it, each string with the localization it came from (`data-from`; those of another marked and
+    /// labelled as fallbacks).
     func cardsSection(_ bundles: [(Card, BundleView)], _ html: inout HTML) {
         html.element("h2", text: "What users see")
         html.element("div", ["class": "cards"]) { html in
@@ -56,8 +57,12 @@ extension PlacementPage {
                     html.element("dt") { $0.isolated(key) }
                     html.element("dd") { html in
                         html.isolated(BundleView.text(value))
-                        html.element("span", ["class": "from", "lang": "en", "dir": "ltr"],
-                                     text: isFallback ? "fallback from \(from)" : "from \(from)")
+                        // Those of the matched localization say nothing more: the card's header names it.
+                        guard isFallback else { return }
+                        html.element("span", ["class": "from", "lang": "en", "dir": "ltr"]) { html in
+                            html.text("fallback from ")
+                            html.isolated(from)
+                        }
                     }
                 }
             }

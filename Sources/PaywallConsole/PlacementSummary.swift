@@ -13,12 +13,13 @@ struct PlacementSummary {
     let variationCount: Int
     /// The localizations of everything the placement shows, each once, in the order first met.
     let locales: [String]
-    /// Device locales whose users get an exact or fallback localization of every content the placement shows; nil
+    /// Device locales whose users get an exact or fallback localization of every content the placement shows (by the
+    /// resolver's own matchers); nil
     /// when it shows none with localizations (an onboarding's strings are not in the export).
     let covered: Int?
 
-    /// - Parameter deviceLocales: each parsed once for the whole page.
-    init?(id: String, in snapshot: CompiledSnapshot, deviceLocales: [[Preference]]) {
+    /// - Parameter served: the keys of the snapshots being served, what `coverage` keeps its answers for.
+    init?(id: String, in snapshot: CompiledSnapshot, coverage: DeviceCoverage, served: [String]) {
         guard let stored = snapshot.placement(id) else { return nil }
         let placement = stored.placement
         self.id = id
@@ -26,16 +27,13 @@ struct PlacementSummary {
         kind = placement.kind
         audiences = placement.audiences.map(\.name)
         variationCount = placement.audiences.reduce(0) { $0 + $1.variations.count }
-        // The resolver's own matchers, kept by the snapshot: what each content's users get.
+        locales = Self.localizations(of: placement, in: snapshot)
         var contentKeys: [String] = []
         for variation in placement.audiences.flatMap(\.variations) where !contentKeys.contains(variation.contentKey) {
             contentKeys.append(variation.contentKey)
         }
-        let matchers = contentKeys.compactMap { snapshot.localeMatcher(forContent: $0, of: placement.kind) }
-        var locales: [String] = []
-        for locale in matchers.flatMap(\.available) where !locales.contains(locale) { locales.append(locale) }
-        self.locales = locales
-        covered = matchers.isEmpty ? nil : deviceLocales.count { device in matchers.allSatisfy { $0.match(device).outcome != .default } }
+        let perContent = contentKeys.compactMap { coverage.outcomes($0, of: placement.kind, in: snapshot, served: served) }
+        covered = perContent.isEmpty ? nil : coverage.deviceLocales.indices.count { index in perContent.allSatisfy { $0[index] != .default } }
     }
 
     /// The localizations of everything `placement` shows, each once, in the order first met: none for an onboarding,

@@ -113,6 +113,58 @@ import Testing
         #expect(beyond.tags(with: "data-placement").count == rows.count)
     }
 
+    /// A placement's coverage is what `paywalls coverage` says of the paywalls it shows: the device locales that get a
+    /// localization of their own of every one.
+    @Test(arguments: ["onboarding", "settings", "locked_feature"])
+    func coverageIsWhatTheCoverageCommandSays(_ placement: String) throws {
+        let report = try store.coverage(["--placement", placement, "--source", "local"])
+        let paywalls = try #require(report["paywalls"] as? [[String: Any]])
+        let outcomes = paywalls.map { ($0["deviceLocales"] as? [[String: Any]] ?? []).map { $0["result"] as? String } }
+        let covered = try #require(outcomes.first).indices.count { index in outcomes.allSatisfy { $0[index] != "default" } }
+        // Twice: the second from what the first kept.
+        for _ in 0..<2 {
+            let page = try self.page("/console/?q=\(placement)")
+            let row = try #require(page.tags(with: "data-coverage").first { $0.attributes["data-placement"] == placement })
+            #expect(row.attributes["data-coverage"] == "\(covered) of \(outcomes[0].count)")
+        }
+    }
+
+    /// The heat map's cells are what `paywalls coverage` says each device locale gets of each paywall.
+    @Test func theCoverageHeatMapIsWhatTheCoverageCommandSays() throws {
+        let report = try store.coverage(["--source", "local"])
+        let paywalls = try #require(report["paywalls"] as? [[String: Any]])
+        let page = try page("/console/coverage")
+        let rows = page.tags(with: "data-content").filter { $0.attributes["data-kind"] == "paywall" }
+        #expect(rows.count == paywalls.count)
+        for paywall in paywalls {
+            let name = try #require(paywall["name"] as? String)
+            let row = try #require(rows.first { $0.attributes["data-content"] == name }, "\(name)")
+            let expected = (paywall["deviceLocales"] as? [[String: Any]] ?? []).map { "\($0["locale"] as? String ?? "") \($0["result"] as? String ?? "")" }
+            let cells = page.tags(with: "data-result", inside: row).map { "\($0.attributes["data-locale"] ?? "") \($0.attributes["data-result"] ?? "")" }
+            #expect(cells == expected, "\(name)")
+        }
+        // The device locales that get the default somewhere, each with how many contents.
+        let fallsToDefault = page.tags(with: "data-default-locale")
+        #expect(!fallsToDefault.isEmpty && fallsToDefault.allSatisfy { Int($0.attributes["data-count"] ?? "") ?? 0 > 0 })
+    }
+
+    /// The snapshots page lists what `paywalls snapshots` lists, and compares two as `paywalls diff` does.
+    @Test func snapshotsAreListedAndComparedAsTheDiffCommandDoes() throws {
+        try store.importExport(try ConsoleSafetyTests.hostileExport(in: store))
+        let listed = try page("/console/snapshots").tags(with: "data-snapshot").compactMap { $0.attributes["data-snapshot"] }
+        #expect(listed.count == 3)
+        let oldest = try #require(listed.sorted().first), newest = try #require(listed.sorted().last)
+        let response = try server.request("GET", "/console/snapshots?from=\(oldest)&to=\(newest)")
+        #expect(response.status == 200)
+        let outcome = try store.run(["diff", oldest, newest])
+        let expected = outcome.standardOutput.split(separator: "\n").dropFirst().map { ConsolePageText.escaped(String($0.dropFirst(2))) }
+        #expect(expected.count > 3)
+        for line in expected { #expect(response.body.contains("<li><bdi>\(line)</bdi></li>"), "\(line)") }
+        #expect(response.body.contains("data-changes=\"\(expected.count)\""))
+        let unknown = try server.request("GET", "/console/snapshots?from=\(oldest)&to=000009-nothing")
+        #expect(unknown.status == 404 && unknown.body.contains("no snapshot &#39;000009-nothing&#39;"))
+    }
+
     @Test(arguments: [
         ("/console/nowhere", 404, "The console has no page at"),
         ("/console/placements/onbording", 404, "did you mean &#39;onboarding&#39;"),
@@ -132,7 +184,7 @@ import Testing
     }
 
     @Test func pagesAnswerHeadAndOnlyTheFormsPost() throws {
-        for target in ["/console/", "/console/placements/onboarding", "/console/console.css", "/console/report"] {
+        for target in ["/console/", "/console/placements/onboarding", "/console/console.css", "/console/report", "/console/coverage"] {
             let head = try server.request("HEAD", target)
             #expect(head.status == 200 && head.bodyBytes.isEmpty, "\(target)")
             ConsoleHeaders.expectPresent(on: head, target)

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import HTTPServer
 import LocaleKit
@@ -15,7 +16,7 @@ final class Console: Sendable {
     private let sessions = ConsoleSessions()
     private let storePath: String
     private let deviceLocales: [String]
-    private let policy: LocalePolicy
+    private let coverage: DeviceCoverage
     private let reports: ConversionReports
 
     init(tokens: ServiceTokens, holder: SnapshotHolder, storePath: String, deviceLocales: [String], policy: LocalePolicy, reports: ConversionReports) {
@@ -24,7 +25,7 @@ final class Console: Sendable {
         self.holder = holder
         self.storePath = storePath
         self.deviceLocales = deviceLocales
-        self.policy = policy
+        coverage = DeviceCoverage(deviceLocales: deviceLocales, policy: policy)
     }
 
     /// Whether `path` is the console's.
@@ -52,6 +53,7 @@ final class Console: Sendable {
             if let refusal = entryRefusal(request) { return .now(refusal) }
             if let refusal = Self.reading(method) { return .now(refusal) }
             if path == "/console/report" { return report(request) }
+            if path == "/console/snapshots" { return snapshots(request) }
             return .now(page(path: path, request: request))
         }
     }
@@ -61,6 +63,7 @@ final class Console: Sendable {
         do throws(APIError) {
             let query = try QueryParameters(request.query)
             if path == "/console/" { return try overview(query) }
+            if path == "/console/coverage" { return try coverage(query) }
             let placementPrefix = "/console/placements/"
             if path.hasPrefix(placementPrefix), !path.dropFirst(placementPrefix.count).contains("/"), path.count > placementPrefix.count {
                 let id = try PercentDecoding.decode(path.dropFirst(placementPrefix.count), plusIsSpace: false)
@@ -79,8 +82,14 @@ final class Console: Sendable {
         let sources = (try? StoreStatus(of: PaywallStore.open(at: storePath, create: false), at: storePath).sources) ?? []
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        return ConsoleResponse.page(OverviewPage(sources: sources, snapshots: served.compiled, deviceLocales: deviceLocales, policy: policy,
-                                                 filter: try query.value("q") ?? "", page: page, now: now.tv_sec * 1_000 + now.tv_nsec / 1_000_000).rendered)
+        return ConsoleResponse.page(OverviewPage(sources: sources, snapshots: served.compiled, coverage: coverage, filter: try query.value("q") ?? "", page: page, now: now.tv_sec * 1_000 + now.tv_nsec / 1_000_000).rendered)
+    }
+
+    private func coverage(_ query: QueryParameters) throws(APIError) -> HTTPResponse {
+        try query.refuseUnknown(allowed: ["page"])
+        let page = try query.count("page", in: 1...1_000_000) ?? 1
+        guard let served = holder.served else { throw APIError.noSnapshotLoaded }
+        return ConsoleResponse.page(CoveragePage(snapshots: served.compiled, coverage: coverage, page: page).rendered)
     }
 
     private func placement(_ id: String, query: QueryParameters, request: HTTPRequest) throws(APIError) -> HTTPResponse {
@@ -131,6 +140,42 @@ final class Console: Sendable {
             deferred.complete(with: isCSV ? ConsoleResponse.file(page.csv, contentType: "text/csv; charset=utf-8") : ConsoleResponse.page(page.rendered))
         }
         return .later(deferred)
+    }
+
+    /// `/console/snapshots?from=&to=`: the store's snapshots, and with two keys what changed between them. Read and
+    /// compared off the event loop: two exports are read whole.
+    private func snapshots(_ request: HTTPRequest) -> HTTPAnswer {
+        let keys: (from: String?, to: String?)
+        do throws(APIError) {
+            let query = try QueryParameters(request.query)
+            try query.refuseUnknown(allowed: ["from", "to"])
+            keys = (try query.value("from"), try query.value("to"))
+        } catch {
+            return .now(ConsoleResponse.page(.problem(status: error.status, title: "Cannot show these snapshots", message: error.message)))
+        }
+        let storePath = storePath
+        let deferred = DeferredResponse()
+        DispatchQueue.global(qos: .userInitiated).async {
+            deferred.complete(with: ConsoleResponse.page(Self.snapshotsPage(storePath: storePath, from: keys.from, to: keys.to)))
+        }
+        return .later(deferred)
+    }
+
+    private static func snapshotsPage(storePath: String, from: String?, to: String?) -> ConsolePage {
+        do throws(StoreError) {
+            let store = try PaywallStore.open(at: storePath, create: false)
+            let snapshots = try store.snapshots()
+            guard let from, let to else { return SnapshotsPage(snapshots: snapshots, comparison: nil).rendered }
+            guard let old = snapshots.first(where: { $0.key == from }), let new = snapshots.first(where: { $0.key == to }) else {
+                let unknown = snapshots.contains { $0.key == from } ? to : from
+                return .problem(status: 404, title: "No such snapshot", message: "no snapshot '\(unknown.prefix(64))': choose one the list has")
+            }
+            let changes = ExportDiff(from: try store.export(of: old), to: try store.export(of: new)).summary()
+            return SnapshotsPage(snapshots: snapshots, comparison: (old, new, changes)).rendered
+        } catch {
+            let problem = error.kind == .missing ? APIError.noSnapshotLoaded : APIError(storeError: error)
+            return .problem(status: problem.status, title: "Cannot show these snapshots", message: problem.message)
+        }
     }
 
     /// A kept report's JSON, read back: the page shows what the JSON route sends, number for number.
