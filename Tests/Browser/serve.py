@@ -30,9 +30,11 @@ def run_paywalls(paywalls, *arguments, input_file=None):
 
 
 def make_store(paywalls, store, exports):
-    """Imports each (file, source) pair into a fresh store directory."""
+    """Imports each (file, source) pair into a fresh store directory; returns the snapshot keys, in import order."""
+    keys = []
     for export, source in exports:
-        run_paywalls(paywalls, "import", export, "--source", source, "--store", store)
+        keys.append(json.loads(run_paywalls(paywalls, "import", export, "--source", source, "--store", store))["snapshot"])
+    return keys
 
 
 class Serve:

@@ -21,8 +21,8 @@ BALANCED = list(zip(ALL_USERS, (5, 3, 2)))
 
 
 # Every page the tests visit, in the order of Session.pages.
-PAGE_NAMES = ["console", "preview", "preview-adapty", "report", "report-by-locale", "hostile-console", "hostile-preview",
-              "login"]
+PAGE_NAMES = ["console", "preview", "preview-adapty", "report", "report-by-locale", "coverage", "snapshots",
+              "hostile-console", "hostile-preview", "hostile-snapshots-diff", "login"]
 
 # The run's session, set by run.py before the first test.
 current = None
@@ -59,11 +59,14 @@ class Session:
 
     def _start(self):
         sample_store = self.work / "sample-store"
-        make_store(self.paywalls, sample_store, [(SAMPLE_EXPORT, "local"), (VENDOR_FILE, "vendor")])
+        self.sample_snapshots = make_store(self.paywalls, sample_store, [(SAMPLE_EXPORT, "local"), (VENDOR_FILE, "vendor")])
         events = fixtures.write_lines(fixtures.exposures(PLACEMENT, BALANCED, profiles=400), self.work / "events.jsonl")
         run_paywalls(self.paywalls, "events", "ingest", events, "--store", sample_store)
         hostile_store = self.work / "hostile-store"
-        make_store(self.paywalls, hostile_store, [(fixtures.hostile_export(self.work / "hostile-export.json"), "local")])
+        # The sample first, then the hostile strings as its next revision: a diff of the two holds them too.
+        self.hostile_snapshots = make_store(self.paywalls, hostile_store, [
+            (SAMPLE_EXPORT, "local"), (fixtures.hostile_export(self.work / "hostile-export.json"), "local")])
+        self.hostile_store = hostile_store
 
         guarded_store = self.work / "guarded-store"
         make_store(self.paywalls, guarded_store, [(SAMPLE_EXPORT, "local")])
@@ -86,9 +89,13 @@ class Session:
             Page("preview-adapty", self.sample, console_path(f"placements/{PLACEMENT}", **PREVIEW_QUERY, mode="adapty")),
             Page("report", self.sample, console_path("report", placement=PLACEMENT)),
             Page("report-by-locale", self.sample, console_path("report", placement=PLACEMENT, by="locale")),
+            Page("coverage", self.sample, console_path("coverage")),
+            Page("snapshots", self.sample, console_path("snapshots")),
             Page("hostile-console", self.hostile, console_path("")),
             Page("hostile-preview", self.hostile,
                  console_path(f"placements/{PLACEMENT}", locales="en,ar-EG", profile_id="user-1", country="US")),
+            Page("hostile-snapshots-diff", self.hostile,
+                 console_path("snapshots", **{"from": self.hostile_snapshots[0], "to": self.hostile_snapshots[1]})),
             Page("login", self.guarded, console_path("login"), status=401),
         ]
         assert [page.name for page in self.pages] == PAGE_NAMES

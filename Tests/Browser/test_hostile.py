@@ -12,7 +12,7 @@ class HostileStrings(unittest.TestCase):
     def setUpClass(cls):
         run = session.current
         cls.driver = run.javascript
-        cls.pages = [run.page("hostile-preview"), run.page("hostile-console")]
+        cls.pages = [run.page("hostile-preview"), run.page("hostile-console"), run.page("hostile-snapshots-diff")]
         answer = run.hostile.json(f"/v1/placements/{session.PLACEMENT}/bundle?locale=en&profile_id=user-1&country=US")
         if answer["paywallId"] != fixtures.HOSTILE_PAYWALL:
             raise AssertionError(f"user-1 is shown {answer['paywallId']}, not the paywall with the hostile strings")
@@ -71,4 +71,5 @@ class HostileStrings(unittest.TestCase):
             texts.append(self.driver.execute_script("return document.title + ' ' + document.body.textContent"))
         self.assertIn(fixtures.HOSTILE_NAME, texts[0], "the audience's name, as text, on the preview (why)")
         self.assertIn(fixtures.HOSTILE_NAME, texts[1], "the audience's name, as text, on the console's placements")
+        self.assertIn(fixtures.HOSTILE_NAME, texts[2], "the audience's name, as text, in the diff of the snapshots")
         self.assertIn(fixtures.HOSTILE_PRODUCT_TITLE, texts[0], "the product's title, as text, on the preview")
