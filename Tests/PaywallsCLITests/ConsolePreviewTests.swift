@@ -61,12 +61,32 @@ import Testing
                 let fallback = tag.attributes["data-from"] != card.attributes["data-matched"]
                 #expect(tag.attributes["class"]?.contains("fallback") == fallback)
             }
+            // A card whose strings come from more than one language says so.
+            let languages = Set(page.tags(with: "data-key", inside: card).compactMap { $0.attributes["data-from"]?.split(separator: "-").first?.lowercased() })
+            #expect((page.tags(with: "data-mixed", inside: card).first != nil) == (languages.count > 1), "\(placement) \(locale) \(languages)")
+            // Why: the ETag is the bundle route's.
+            let why = try #require(page.tags(with: "data-why").first { $0.attributes["data-why"] == locale })
+            let encoded = locale.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? locale
+            let tag = try server.request("GET", "/v1/placements/\(placement)/bundle?locale=\(encoded)\(query)").header("ETag")
+            #expect(page.tags(with: "data-etag", inside: why).first?.attributes["data-etag"] == tag)
             // Products, a paywall's own or those of a flow's paywalls, each with the price the bundle says.
             let products = (bundle["products"] as? [[String: Any]])
                 ?? (bundle["paywalls"] as? [[String: Any]] ?? []).flatMap { $0["products"] as? [[String: Any]] ?? [] }
             let shownProducts = page.tags(with: "data-product", inside: card).map { "\($0.attributes["data-product"] ?? "") \($0.attributes["data-price"] ?? "")" }
             #expect(shownProducts == products.map { "\($0["vendorProductId"] as? String ?? "") \($0["localizedPrice"] as? String ?? "")" })
         }
+    }
+
+    @Test func aDevicesPreferencesAreOneMoreCardAsTheAcceptLanguageHeaderGetsIt() throws {
+        let preferences = "da, pt-BR;q=0.9, en;q=0.5"
+        let encoded = preferences.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? preferences
+        let page = try page("/console/placements/onboarding?locales=ja&device=\(encoded)&country=BR")
+        let cards = page.tags(with: "data-locale").filter { $0.name == "article" }
+        #expect(cards.map { $0.attributes["data-locale"] } == ["ja", preferences])
+        let header = try server.request("GET", "/v1/placements/onboarding/bundle?country=BR", headers: ["Accept-Language: \(preferences)"]).json()
+        #expect(cards.last?.attributes["data-matched"] == (header["locale"] as? [String: Any])?["matched"] as? String)
+        let products = (header["products"] as? [[String: Any]] ?? []).map { $0["localizedPrice"] as? String }
+        #expect(page.tags(with: "data-price", inside: try #require(cards.last)).map { $0.attributes["data-price"] } == products)
     }
 
     @Test func arabicIsRightToLeftAndTaiwanGetsTraditionalChinese() throws {

@@ -54,7 +54,11 @@ final class Console: Sendable {
             if let refusal = Self.reading(method) { return .now(refusal) }
             if path == "/console/report" { return report(request) }
             if path == "/console/snapshots" { return snapshots(request) }
-            return .now(page(path: path, request: request))
+            // Made off the event loop: a placement's page resolves a bundle per card and per device locale, milliseconds
+            // that the loop's other connections would otherwise wait.
+            let deferred = DeferredResponse()
+            DispatchQueue.global(qos: .userInitiated).async { [self] in deferred.complete(with: page(path: path, request: request)) }
+            return .later(deferred)
         }
     }
 
