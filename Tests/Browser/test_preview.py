@@ -80,10 +80,6 @@ class Preview(unittest.TestCase):
     def test_each_string_is_the_bundles_with_the_locale_it_came_from(self):
         self.check_strings(rich=False)
 
-    # Known failure: the console shows a rich text string as its JSON (BundleView.text renders any value that is not
-    # a string), where an app shows its runs' text. When that is fixed this passes, and the run fails until the
-    # marking goes.
-    @unittest.expectedFailure
     def test_each_rich_text_string_shows_its_runs_as_the_app_does(self):
         # The sample's `badge` is rich text: [{"text": "Save "}, {"text": "50%", "attributes": {"bold": true}}].
         self.check_strings(rich=True)
