@@ -50,6 +50,7 @@ public enum ConsoleStylesheet {
         svg .axis { stroke: var(--muted); stroke-width: 1; }
         svg .interval { stroke: var(--accent); stroke-width: 3; }
         svg .point { fill: var(--accent); }
+        svg .bar { fill: var(--accent); }
         .wide { overflow-x: auto; max-width: 100%; }
         table.heat td { font-size: 0.75rem; padding: 0.1rem 0.25rem; text-align: center; }
         table.heat thead th { font-size: 0.75rem; white-space: nowrap; }

@@ -5,9 +5,11 @@ struct ReportChart {
     /// What the chart shows, for those who cannot see it (the table beside it has the numbers).
     let label: String
 
-    private static let width = 420.0
-    private static let plotStart = 170.0
-    private static let plotEnd = 400.0
+    private static let width = 460.0
+    /// Past the labels' column: `labelLength` characters of 11px text, about 7px each at most.
+    private static let plotStart = 200.0
+    private static let plotEnd = 440.0
+    private static let labelLength = 26
     private static let rowHeight = 22.0
 
     func draw(_ html: inout HTML) {
@@ -23,7 +25,7 @@ struct ReportChart {
             html.element("title", text: label)
             for (index, (label, row)) in rows.enumerated() {
                 let y = Self.format(Double(index) * Self.rowHeight + 14)
-                html.element("text", ["x": "4", "y": y, "dy": "4"], text: String(label.prefix(28)))
+                html.element("text", ["x": "4", "y": y, "dy": "4"], text: Self.shortened(label))
                 html.element("line", ["class": "interval", "x1": x(row.low), "x2": x(row.high), "y1": y, "y2": y]) { _ in }
                 html.element("circle", ["class": "point", "cx": x(row.rate), "cy": y, "r": "4"]) { _ in }
             }
@@ -38,8 +40,13 @@ struct ReportChart {
         }
     }
 
+    /// `label` within the labels' column: cut, with an ellipsis, when longer (the table beside has it whole).
+    private static func shortened(_ label: String) -> String {
+        label.count <= labelLength ? label : label.prefix(labelLength - 1) + "…"
+    }
+
     /// One decimal, for coordinates.
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(abs(tenths % 10))"
     }

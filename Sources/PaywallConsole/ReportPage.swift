@@ -34,6 +34,8 @@ public struct ReportPage {
         let chance: String
         /// `49.99 USD, 12 EUR`.
         let revenue: String
+        /// First exposures per UTC day, in the order of the days.
+        let exposuresPerDay: [(day: String, exposures: String)]
 
         init(_ object: JSONObject) {
             let number = { (key: String) -> String in
@@ -55,6 +57,10 @@ public struct ReportPage {
                 if case let .number(amount) = member.value { return "\(amount) \(member.key)" }
                 return member.key
             }.joined(separator: ", ")
+            exposuresPerDay = (object["exposuresPerDay"]?.objectValue?.members ?? []).map { member in
+                if case let .number(count) = member.value { return (member.key, count) }
+                return (member.key, "")
+            }
         }
     }
 
@@ -68,6 +74,9 @@ public struct ReportPage {
             html.element("p") { html in
                 html.element("a", ["href": ConsoleLinks.path("/console/report", query: queryItems + [("format", "csv")]), "download": "report.csv"],
                              text: "The same numbers as CSV")
+                html.text(" · ")
+                html.element("a", ["href": ConsoleLinks.path("/console/report", query: queryItems + [("format", "daily-csv")]),
+                                   "download": "exposures-per-day.csv"], text: "First exposures per day as CSV")
             }
             if placements.isEmpty { html.element("p", ["class": "notice"], text: "No exposures yet: the report is empty.") }
             for placement in placements { section(placement, &html) }
@@ -109,6 +118,7 @@ public struct ReportPage {
                 ReportChart(rows: rows.map { ($0.variationID, $0) }, label: "Conversion rate of each variation, with its 95% interval").draw(&html)
                 variationTable(rows, &html)
             }
+            DailyExposures(rows: rows).draw(&html)
             groups(placement, &html)
         }
     }
@@ -227,6 +237,18 @@ public struct ReportPage {
                 for row in (group["variations"]?.arrayValue ?? []).compactMap(\.objectValue).map(Row.init) {
                     lines.append(Self.csvLine([id, value, row.variationID, row.exposures, row.conversions, row.rate, row.low, row.high, row.chance, row.revenue]))
                 }
+            }
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// The first exposures per day as CSV: one line per placement, variation and day.
+    public var dailyCSV: String {
+        var lines = ["placement,variation,day,exposures"]
+        for placement in placements {
+            let id = placement["placementId"]?.stringValue ?? ""
+            for row in (placement["variations"]?.arrayValue ?? []).compactMap(\.objectValue).map(Row.init) {
+                for (day, exposures) in row.exposuresPerDay { lines.append(Self.csvLine([id, row.variationID, day, exposures])) }
             }
         }
         return lines.joined(separator: "\r\n") + "\r\n"

@@ -91,6 +91,8 @@ enum ExposureFixtures {
                 $0.kind == .purchaseFinished && $0.purchaseResult == .purchased && $0.createdAtMilliseconds >= first.createdAtMilliseconds
             }
             tallies.sums[key, default: .init()].exposures += 1
+            // The events' times are in the first three days of 1970.
+            tallies.sums[key]!.exposuresPerDay["1970-01-0\(1 + first.createdAtMilliseconds / 86_400_000)", default: 0] += 1
             if !bought.isEmpty { tallies.sums[key]!.conversions += 1 }
             if Set(shown.map(\.variationID)).count > 1 { tallies.sums[key]!.multipleExposures += 1 }
             for purchase in bought {

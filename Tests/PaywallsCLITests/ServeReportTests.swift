@@ -35,7 +35,13 @@ import Testing
             import sqlite3, sys
             database = sqlite3.connect(sys.argv[1])
             with database:
-                database.execute("DELETE FROM exposures WHERE profile = (SELECT profile FROM events WHERE event_id = ?)", (sys.argv[2],))
+                # The profile's state, and its count in the sums of its day (a profile only shown: no conversion).
+                key = "placement, created_at / 86400000, variation, " + ", ".join(f"coalesce({c}, 0)" for c in ["snapshot", "locale", "locale_result", "country", "platform"])
+                state = "FROM exposures WHERE profile = (SELECT profile FROM events WHERE event_id = ?)"
+                day = database.execute(f"SELECT {key} {state}", (sys.argv[2],)).fetchone()
+                database.execute("UPDATE exposure_sums SET exposures = exposures - 1 WHERE (placement, day, variation, snapshot, locale,"
+                                 " locale_result, country, platform) = (?, ?, ?, ?, ?, ?, ?, ?)", day)
+                database.execute(f"DELETE {state}", (sys.argv[2],))
                 database.execute("DELETE FROM events WHERE event_id = ?", (sys.argv[2],))
             """, store.path + "/events.sqlite", id]
         try deleter.run()
@@ -43,9 +49,12 @@ import Testing
         try #require(deleter.terminationStatus == 0)
     }
 
-    /// 300 profiles shown 20 variations of `settings`: a report whose chance-to-be-best draws take seconds.
+    /// 1,600 profiles shown 800 variations of `settings`: a report whose chances to be best take a second or more
+    /// (their integral grows with the square of the variations).
+    static let slowProfiles = 1_600
+
     func ingestASlowReport() throws {
-        try ingest((0..<300).map { Self.shown("slow\($0)", placement: "settings", variation: "v-\($0 % 20)") })
+        try ingest((0..<Self.slowProfiles).map { Self.shown("slow\($0)", placement: "settings", variation: "v-\($0 % 800)") })
     }
 
     /// The value of the sample `name` (no labels) in `/metrics`.
@@ -67,7 +76,7 @@ import Testing
         let answers = try connections.map { try #require(try $0.readResponse(timeout: 120)) }
         #expect(answers.allSatisfy { $0.status == 200 })
         #expect(Set(answers.map(\.body)).count == 1)
-        #expect(try Self.exposures(answers[0]) == 300)
+        #expect(try Self.exposures(answers[0]) == Self.slowProfiles)
         #expect(try Self.metric("paywalls_reports_computed_total", of: server) == 1)
     }
 
@@ -149,7 +158,7 @@ import Testing
         #expect(error["message"] as? String == "8 reports are waiting to be computed, one at a time, and no more may wait; ask again shortly")
         #expect(try server.request("GET", "/healthz").status == 200)
 
-        #expect(try Self.exposures(try #require(try slow.readResponse(timeout: 120))) == 300)
+        #expect(try Self.exposures(try #require(try slow.readResponse(timeout: 120))) == Self.slowProfiles)
         for connection in waiting + [joining] {
             let answer = try #require(try connection.readResponse(timeout: 60))
             #expect(answer.status == 200)

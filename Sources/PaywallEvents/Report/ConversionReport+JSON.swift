@@ -33,6 +33,9 @@ extension ConversionReport.Variation {
             "revenue": .object(JSONObject(revenueMicros.sorted { $0.key < $1.key }.map {
                 JSONObject.Member(key: $0.key, value: .number(Self.decimal(micros: $0.value)))
             })),
+            "exposuresPerDay": .object(JSONObject(exposuresPerDay.sorted { $0.key < $1.key }.map {
+                JSONObject.Member(key: $0.key, value: .integer($0.value))
+            })),
         ]))
     }
 

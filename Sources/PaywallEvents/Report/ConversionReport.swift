@@ -16,6 +16,8 @@ public struct ConversionReport: Sendable {
         public let chanceToBeBest: Double
         /// The converted purchases' prices per currency, in millionths (`ConversionTallies.Sums.revenueMicros`).
         public let revenueMicros: [String: Int128]
+        /// The first exposures per UTC day (`2026-11-29`).
+        public let exposuresPerDay: [String: Int]
     }
 
     /// A χ² test of exposures per variation against the variation weights of the placement's audience.
@@ -92,6 +94,7 @@ extension ConversionReport {
             byVariation[key.variationID, default: .init()].exposures += value.exposures
             byVariation[key.variationID]!.conversions += value.conversions
             byVariation[key.variationID]!.revenueMicros.merge(value.revenueMicros, uniquingKeysWith: +)
+            byVariation[key.variationID]!.exposuresPerDay.merge(value.exposuresPerDay, uniquingKeysWith: +)
         }
         let sorted = byVariation.sorted { $0.key < $1.key }
         let posteriors = sorted.map { BetaPosterior(conversions: $0.value.conversions, exposures: $0.value.exposures) }
@@ -100,7 +103,7 @@ extension ConversionReport {
             let (variationID, sums) = entry
             return Variation(variationID: variationID, exposures: sums.exposures, conversions: sums.conversions,
                              rate: Double(sums.conversions) / Double(sums.exposures), interval: statistics.0.credibleInterval(),
-                             chanceToBeBest: statistics.1, revenueMicros: sums.revenueMicros)
+                             chanceToBeBest: statistics.1, revenueMicros: sums.revenueMicros, exposuresPerDay: sums.exposuresPerDay)
         }
     }
 

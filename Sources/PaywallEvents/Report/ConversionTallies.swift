@@ -19,6 +19,8 @@ public struct ConversionTallies: Sendable, Equatable {
         /// The converted purchases' prices per currency, in millionths. Int128: ten prices at the largest pass Int64,
         /// and no store holds enough to pass Int128 (fewer than 2⁶³ rows, each price below 2⁶³, sum below 2¹²⁶).
         public var revenueMicros: [String: Int128] = [:]
+        /// The first exposures per UTC day (`2026-11-29`).
+        public var exposuresPerDay: [String: Int] = [:]
     }
 
     public var sums: [Key: Sums] = [:]

@@ -1,8 +1,10 @@
+import PaywallModel
 import PaywallStore
 
 /// The sums of a conversion report as one statement over the exposure state, the same in both stores but for the
 /// dialect: a row per placement, group and variation (exposures, conversions, multiple exposures), per currency of
-/// those (revenue, in the two halves `ExposureTables.revenue` keeps) and per placement and snapshot (first exposures).
+/// those (revenue, in the two halves `ExposureTables.revenue` keeps), per UTC day of those (first exposures) and per
+/// placement and snapshot (first exposures).
 /// The window is a cohort: the profiles whose first exposure falls in it, with what they bought after it, whenever
 /// that was. Its whole days are read from the sums kept per day, the days it cuts from the states of their profiles
 /// (`ReportWindow`): the statement reads rows per day and value reported, and per profile only in the days cut.
@@ -23,12 +25,12 @@ struct ReportStatement {
         let text = dialect.text(ofName:)
         return """
             WITH cut AS (
-                SELECT placement, profile, variation, snapshot, \(group) AS grp, several, converted FROM \(exposures)
+                SELECT placement, profile, created_at, variation, snapshot, \(group) AS grp, several, converted FROM \(exposures)
                 WHERE \(placement) AND (created_at >= \(cut[0]) AND created_at < \(cut[1]) OR created_at >= \(cut[2]) AND created_at < \(cut[3]))
             ), cohort AS (
-                SELECT placement, \(said(group)) AS grp, variation, \(said("snapshot")) AS snapshot, exposures, conversions, several
+                SELECT placement, \(said(group)) AS grp, variation, \(said("snapshot")) AS snapshot, day, exposures, conversions, several
                     FROM \(sums) WHERE \(days)
-                UNION ALL SELECT placement, grp, variation, snapshot, 1, converted, several FROM cut
+                UNION ALL SELECT placement, grp, variation, snapshot, created_at / \(ExposureTables.dayMilliseconds), 1, converted, several FROM cut
             ), cohort_revenue AS (
                 SELECT placement, \(said(group)) AS grp, variation, currency, micros_high, micros_low FROM \(revenueSums) WHERE \(days)
                 UNION ALL SELECT c.placement, c.grp, c.variation, r.currency, r.micros_high, r.micros_low
@@ -39,6 +41,9 @@ struct ReportStatement {
             UNION ALL
             SELECT 1, \(text("placement")), \(text("grp")), \(text("variation")), \(text("currency")), sum(micros_high), sum(micros_low), 0
                 FROM cohort_revenue GROUP BY placement, grp, variation, currency
+            UNION ALL
+            SELECT 3, \(text("placement")), \(text("grp")), \(text("variation")), CAST(day AS TEXT), sum(exposures), 0, 0
+                FROM cohort GROUP BY placement, grp, variation, day
             UNION ALL
             SELECT 2, \(text("placement")), NULL, NULL, \(text("snapshot")), sum(exposures), 0, 0
                 FROM cohort WHERE snapshot IS NOT NULL GROUP BY placement, snapshot
@@ -70,6 +75,12 @@ struct ReportStatement {
                     throw StoreError(kind: .corrupt, message: "the event store answered a revenue past 128 bits")
                 }
                 tallies.sums[key, default: .init()].revenueMicros[row[4] ?? ""] = sum
+            case "3":
+                guard let day = row[4].flatMap({ Int($0) }).flatMap(CivilDate.init(checkedDaysSinceEpoch:)) else {
+                    throw StoreError(kind: .corrupt, message: "the event store answered a day of first exposures that is none: "
+                                     + (row[4].map { "'\($0.prefix(64))'" } ?? "NULL"))
+                }
+                tallies.sums[key, default: .init()].exposuresPerDay[day.text] = try number(row[5])
             default:
                 tallies.snapshots[placementID, default: [:]][row[4] ?? ""] = try number(row[5])
             }

@@ -29,6 +29,20 @@ public struct CivilDate: Equatable, Sendable {
         year = era * 400 + yearOfEra + (month <= 2 ? 1 : 0)
     }
 
+    /// The day `days` after 1970-01-01, when it falls in the years up to 9999: a count read from outside.
+    public init?(checkedDaysSinceEpoch days: Int) {
+        guard (0...Self.lastDaySinceEpoch).contains(days) else { return nil }
+        self.init(daysSinceEpoch: days)
+    }
+
+    /// 9999-12-31, the last day a date may be.
+    static let lastDaySinceEpoch = 2_932_896
+
+    /// `2026-11-29`, as RFC 3339 writes a date.
+    public var text: String {
+        "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
+
     /// Days since 1970-01-01, negative before it (the inverse of `init(daysSinceEpoch:)`).
     public var daysSinceEpoch: Int {
         let shiftedYear = month <= 2 ? year - 1 : year

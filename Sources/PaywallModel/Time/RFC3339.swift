@@ -3,13 +3,12 @@
 func iso8601UTC(epochMilliseconds: Int) -> String {
     let (seconds, milliseconds) = epochMilliseconds.quotientAndRemainder(dividingBy: 1000)
     let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
-    let date = CivilDate(daysSinceEpoch: days)
-    let day = "\(padded(date.year, 4))-\(padded(date.month, 2))-\(padded(date.day, 2))"
+    let day = CivilDate(daysSinceEpoch: days).text
     let time = "\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))"
     return "\(day)T\(time)" + (milliseconds > 0 ? ".\(padded(milliseconds, 3))" : "") + "Z"
 }
 
-private func padded(_ number: Int, _ width: Int) -> String {
+func padded(_ number: Int, _ width: Int) -> String {
     let digits = String(number)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }

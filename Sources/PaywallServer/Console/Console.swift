@@ -120,16 +120,16 @@ final class Console: Sendable {
     }
 
     /// `/console/report?placement=&by=&since=&until=&format=`: the report `GET /v1/report` answers for the same query,
-    /// made by the same reports (one at a time, kept until the events change), as a page or, with `format=csv`, as CSV.
+    /// made by the same reports (one at a time, kept until the events change), as a page or, with `format=csv`, as CSV
+    /// (`format=daily-csv`: the first exposures per day).
     private func report(_ request: HTTPRequest) -> HTTPAnswer {
-        let query: ReportQuery, parameters: QueryParameters, isCSV: Bool
+        let query: ReportQuery, parameters: QueryParameters, format: String
         do throws(APIError) {
             parameters = try QueryParameters(request.query)
-            let format = try parameters.value("format")
-            guard format == nil || format == "csv" || format == "" else {
-                throw .badRequest("invalid value '\(format?.prefix(64) ?? "")' for format: expected csv")
+            format = try parameters.value("format") ?? ""
+            guard ["", "csv", "daily-csv"].contains(format) else {
+                throw .badRequest("invalid value '\(format.prefix(64))' for format: expected csv or daily-csv")
             }
-            isCSV = format == "csv"
             query = try Route.reportQuery(parameters, others: ["format"], emptyIsAbsent: true)
         } catch {
             return .now(ConsoleResponse.page(.problem(status: error.status, title: "Cannot show this report", message: error.message)))
@@ -145,7 +145,11 @@ final class Console: Sendable {
                 return deferred.complete(with: ConsoleResponse.page(.problem(status: error.status, title: "Cannot show this report", message: error.message)))
             }
             let page = ReportPage(report: Self.parsed(body) ?? .null, placement: placement, groupBy: groupBy, since: since, until: until)
-            deferred.complete(with: isCSV ? ConsoleResponse.file(page.csv, contentType: "text/csv; charset=utf-8") : ConsoleResponse.page(page.rendered))
+            switch format {
+            case "csv": deferred.complete(with: ConsoleResponse.file(page.csv, contentType: "text/csv; charset=utf-8"))
+            case "daily-csv": deferred.complete(with: ConsoleResponse.file(page.dailyCSV, contentType: "text/csv; charset=utf-8"))
+            default: deferred.complete(with: ConsoleResponse.page(page.rendered))
+            }
         }
         return .later(deferred)
     }
