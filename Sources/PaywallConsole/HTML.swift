@@ -52,6 +52,15 @@ public struct HTML {
         appendEscaped(string)
     }
 
+    /// A table's `<thead>`: one row of column headings.
+    public mutating func columnHeadings(_ headings: [String]) {
+        element("thead") { html in
+            html.element("tr") { html in
+                for heading in headings { html.element("th", ["scope": "col"], text: heading) }
+            }
+        }
+    }
+
     /// Text from outside (a store's string, a request's value) in `<bdi>`: its direction, whatever characters
     /// it holds (an Arabic name, a right-to-left override), stays inside it and does not turn the text around it.
     public mutating func isolated(_ string: String, _ attributes: Attributes = [:]) {

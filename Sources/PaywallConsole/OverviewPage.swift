@@ -36,13 +36,7 @@ public struct OverviewPage {
     private func sourcesSection(_ html: inout HTML) {
         html.element("h2", text: "Sources")
         html.element("table") { html in
-            html.element("thead") { html in
-                html.element("tr") { html in
-                    for heading in ["Source", "Snapshot", "Revision", "Exported", "Synced", "Age", "Last sync"] {
-                        html.element("th", ["scope": "col"], text: heading)
-                    }
-                }
-            }
+            html.columnHeadings(["Source", "Snapshot", "Revision", "Exported", "Synced", "Age", "Last sync"])
             html.element("tbody") { html in
                 for source in sources {
                     html.element("tr", ["data-source": source.state.name]) { html in
@@ -99,13 +93,7 @@ public struct OverviewPage {
         html.element("p", ["id": "placement-count"], text: "\(matching.count) placements; page \(shown) of \(pageCount). "
                      + "Coverage: of the \(coverage.deviceLocales.count) device locales, those that get a translation of their own.")
         html.element("table", ["aria-describedby": "placement-count"]) { html in
-            html.element("thead") { html in
-                html.element("tr") { html in
-                    for heading in ["Placement", "Source", "Kind", "Audiences", "Variations", "Locales", "Coverage"] {
-                        html.element("th", ["scope": "col"], text: heading)
-                    }
-                }
-            }
+            html.columnHeadings(["Placement", "Source", "Kind", "Audiences", "Variations", "Locales", "Coverage"])
             let served = snapshots.snapshots.map(\.snapshot.key)
             html.element("tbody") { html in
                 for (snapshot, id) in slice {

@@ -60,13 +60,7 @@ extension PlacementPage {
         let theirs = ours == MatchMode.adapty.rawValue ? MatchMode.cldr.rawValue : MatchMode.adapty.rawValue
         html.element("h2", text: "Compared with mode=\(theirs)")
         html.element("table") { html in
-            html.element("thead") { html in
-                html.element("tr") { html in
-                    for heading in ["Locale", "mode=\(ours)", "mode=\(theirs)", "Strings that differ"] {
-                        html.element("th", ["scope": "col"], text: heading)
-                    }
-                }
-            }
+            html.columnHeadings(["Locale", "mode=\(ours)", "mode=\(theirs)", "Strings that differ"])
             html.element("tbody") { html in
                 for (card, bundle) in bundles {
                     guard let other = try? snapshots.resolve(request(locales: [card.label], mode: theirs)) else { continue }

@@ -153,13 +153,7 @@ public struct ReportPage {
     private func variationTable(_ rows: [Row], _ html: inout HTML) {
         html.element("table") { html in
             html.element("caption", text: "Variations")
-            html.element("thead") { html in
-                html.element("tr") { html in
-                    for heading in ["Variation", "Exposures", "Conversions", "Rate", "95% interval", "Chance to be best", "Revenue"] {
-                        html.element("th", ["scope": "col"], text: heading)
-                    }
-                }
-            }
+            html.columnHeadings(["Variation", "Exposures", "Conversions", "Rate", "95% interval", "Chance to be best", "Revenue"])
             html.element("tbody") { html in
                 for row in rows {
                     html.element("tr", ["data-variation": row.variationID, "data-exposures": row.exposures, "data-conversions": row.conversions,
@@ -192,11 +186,7 @@ public struct ReportPage {
             ReportChart(rows: rows, label: "Conversion rate by \(key) and variation, with 95% intervals").draw(&html)
             html.element("table") { html in
                 html.element("caption", text: "By \(key)")
-                html.element("thead") { html in
-                    html.element("tr") { html in
-                        for heading in [key, "Variation", "Exposures", "Conversions", "Rate", "95% interval"] { html.element("th", ["scope": "col"], text: heading) }
-                    }
-                }
+                html.columnHeadings([key, "Variation", "Exposures", "Conversions", "Rate", "95% interval"])
                 html.element("tbody") { html in
                     for group in groups {
                         let value = group["value"]?.stringValue ?? "unknown"

@@ -22,11 +22,7 @@ public struct SnapshotsPage {
             if let comparison { changes(comparison, &html) }
             html.element("h2", text: "Kept")
             html.element("table") { html in
-                html.element("thead") { html in
-                    html.element("tr") { html in
-                        for heading in ["Snapshot", "Source", "Revision", "Exported", "Synced"] { html.element("th", ["scope": "col"], text: heading) }
-                    }
-                }
+                html.columnHeadings(["Snapshot", "Source", "Revision", "Exported", "Synced"])
                 html.element("tbody") { html in
                     for snapshot in snapshots.prefix(Self.listed) {
                         html.element("tr", ["data-snapshot": snapshot.key]) { html in
