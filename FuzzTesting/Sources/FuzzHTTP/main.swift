@@ -4,9 +4,10 @@ import PaywallServer
 
 // The bytes a client sends on a connection, as serve reads them: request heads, bodies (Content-Length or chunked,
 // trailers), pipelined requests, then each request answered by the service (routes, the token, query parameters,
-// Accept-Language, If-None-Match, Accept-Encoding, JSON bodies). The input is the stream and where it is cut: its
-// first byte says how many cuts (0-7), the bytes after it how far apart (1-256 bytes each), as a socket may deliver
-// it. The requests read are the same however the stream is cut; no answer is a 500 or carries a line break in a field.
+// Accept-Language, If-None-Match, Accept-Encoding, JSON bodies, the console's pages). The input is the stream and where
+// it is cut: its first byte says how many cuts (0-7) and which service answers (bit 3: the one without tokens, whose
+// console is open), the bytes after it how far apart the cuts are (1-256 bytes each), as a socket may deliver it. The
+// requests read are the same however the stream is cut; no answer is a 500 or carries a line break in a field.
 
 /// Small limits, so that short inputs reach them (414, 431, 413).
 let limits = RequestLimits(requestLineBytes: 512, headerBytes: 1024, bodyBytes: 2048)
@@ -27,14 +28,15 @@ public func fuzzHTTP(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
     pieces.receive(stream[position...])
     precondition(pieces.items == whole.items, "cut otherwise, the stream reads otherwise:\n\(whole.items)\n\(pieces.items)")
-    for item in whole.items { check(answer(to: item)) }
+    let service = input[0] & 8 == 0 ? ServiceUnderTest.service : ServiceUnderTest.openService
+    for item in whole.items { check(answer(to: item, from: service)) }
     return 0
 }
 
-func answer(to item: RequestStream.Item) -> HTTPResponse {
+func answer(to item: RequestStream.Item, from service: PaywallService) -> HTTPResponse {
     switch item {
-    case let .request(request): ServiceUnderTest.service.answer(request.httpRequest).waited()
-    case let .refused(status, code, message): ServiceUnderTest.service.respond(toRefused: HTTPError(status: status, code: code, message: message))
+    case let .request(request): service.answer(request.httpRequest).waited()
+    case let .refused(status, code, message): service.respond(toRefused: HTTPError(status: status, code: code, message: message))
     }
 }
 
