@@ -9,6 +9,26 @@ import Testing
         [kind, "onboarding", nil, "v-a", currency, number, kind == "0" ? "1" : low, "0"]
     }
 
+    /// Whole days from the sums, the days cut from the states: each first exposure in exactly one of them.
+    static let windows: [(Int64?, Int64?)] = [(nil, nil), (0, 86_400_000), (1, nil), (86_400_000, 259_200_005), (5, 9), (nil, -1), (-7, 2)]
+
+    @Test(arguments: windows)
+    func aWindowIsCutIntoWholeDaysAndTheDaysItCuts(since: Int64?, until: Int64?) {
+        let window = ReportWindow(since: since, until: until)
+        let day = ExposureTables.dayMilliseconds
+        let edges: [Int64] = [1, 8, 9, day - 1, 3 * day + 4, 3 * day + 5]
+        let times = Array(stride(from: Int64(0), through: 5 * day, by: Int(day / 8))) + edges
+        for time in times {
+            let afterSince = time >= (since ?? 0)
+            let beforeUntil = until.map { time < $0 } ?? true
+            let inWindow = afterSince && beforeUntil
+            let dayOfTime = time / day
+            let inWholeDays = dayOfTime >= window.firstDay && (window.endDay.map { dayOfTime < $0 } ?? true)
+            let inCutDays = window.cutDays.contains { $0.contains(time) }
+            #expect((inWholeDays ? 1 : 0) + (inCutDays ? 1 : 0) == (inWindow ? 1 : 0), "\(time) in \(window)")
+        }
+    }
+
     @Test func sumsPastInt64AreReadWhole() throws {
         // 2^100 + 5 as halves: 2^68 × 2^32 + 5.
         let tallies = try ReportStatement.tallies(from: [Self.row("0", "3"), Self.row("1", "295147905179352825856", low: "5", currency: "EUR")])

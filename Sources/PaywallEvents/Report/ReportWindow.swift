@@ -8,10 +8,10 @@ struct ReportWindow: Equatable {
     /// The two ranges of first-exposure times (epoch milliseconds) outside the whole days, each empty or within a day.
     let cutDays: [Range<Int64>]
 
-    /// The window from `since` (included) to `until` (excluded), epoch milliseconds from 1970 on (as an RFC 3339 time
-    /// reads), either nil for no bound.
+    /// The window from `since` (included) to `until` (excluded), epoch milliseconds (either nil for no bound); a bound
+    /// before 1970, which no time read as RFC 3339 is and no event has, is 1970.
     init(since: Int64?, until: Int64?) {
-        let since = since ?? 0, day = ExposureTables.dayMilliseconds
+        let since = max(0, since ?? 0), until = until.map { max(0, $0) }, day = ExposureTables.dayMilliseconds
         let firstDay = ExposureTables.day(of: since) + (since % day == 0 ? 0 : 1)
         guard let until else {
             (self.firstDay, endDay) = (firstDay, nil)
