@@ -8,7 +8,8 @@ import Glibc
 /// each of `cellsPerPiece` cells, so that every posterior's span is cut at least that finely: a cell is at most a
 /// tenth of a standard deviation of any posterior whose mass it holds. On each cell Simpson's rule integrates the
 /// densities into the distribution functions, and the integrand; F at a cell's middle is its value at the cell's
-/// start plus the trapezoid of the first half. The results agree with SciPy's adaptive quadrature to about 10⁻⁷.
+/// start plus the trapezoid of the first half. The results are within 10⁻⁶ of SciPy's adaptive quadrature (the tests'
+/// references).
 /// Its cost grows with the square of the variations, not with their exposures.
 func chancesByQuadrature(_ posteriors: [BetaPosterior]) -> [Double] {
     let spreads = 20.0, cellsPerPiece = 512

@@ -5,8 +5,9 @@ import Testing
 /// The rows of the report statement read as sums: every number exactly (revenue from its two halves), or an error,
 /// never another number.
 @Suite struct ReportStatementTests {
-    private static func row(_ kind: String, _ number: String?, low: String? = "0", currency: String? = nil) -> [String?] {
-        [kind, "onboarding", nil, "v-a", currency, number, kind == "0" ? "1" : low, "0"]
+    /// A row of the statement; `detail` is its fifth column: a currency, a snapshot or a day, as the kind has it.
+    private static func row(_ kind: String, _ number: String?, low: String? = "0", detail: String? = nil) -> [String?] {
+        [kind, "onboarding", nil, "v-a", detail, number, kind == "0" ? "1" : low, "0"]
     }
 
     /// Whole days from the sums, the days cut from the states: each first exposure in exactly one of them.
@@ -31,7 +32,7 @@ import Testing
 
     @Test func sumsPastInt64AreReadWhole() throws {
         // 2^100 + 5 as halves: 2^68 × 2^32 + 5.
-        let tallies = try ReportStatement.tallies(from: [Self.row("0", "3"), Self.row("1", "295147905179352825856", low: "5", currency: "EUR")])
+        let tallies = try ReportStatement.tallies(from: [Self.row("0", "3"), Self.row("1", "295147905179352825856", low: "5", detail: "EUR")])
         let sums = try #require(tallies.sums.values.first)
         #expect(sums.exposures == 3 && sums.conversions == 1)
         #expect(sums.revenueMicros == ["EUR": Int128(1) << 100 + 5])
@@ -40,7 +41,7 @@ import Testing
     @Test(arguments: [("1", "170141183460469231731687303715884105728"), ("1", "1.5"), ("1", nil), ("0", "9223372036854775808"), ("0", "")])
     func aNumberThatDoesNotReadIsAnErrorNotZero(_ kind: String, _ number: String?) {
         do {
-            _ = try ReportStatement.tallies(from: [Self.row(kind, number, currency: "USD")])
+            _ = try ReportStatement.tallies(from: [Self.row(kind, number, detail: "USD")])
             Issue.record("\(kind) \(number ?? "NULL") read")
         } catch {
             #expect(error.kind == .corrupt)
@@ -48,9 +49,22 @@ import Testing
         }
     }
 
+    /// A day of first exposures is a day from 1970 to 9999, as the store keeps them: "2932897" is the day after 9999-12-31.
+    @Test(arguments: [("2932897", "'2932897'"), ("-1", "'-1'"), ("20412.5", "'20412.5'"), (nil, "NULL")])
+    func aDayThatIsNoDateIsAnError(_ day: String?, _ shown: String) throws {
+        #expect(try ReportStatement.tallies(from: [Self.row("3", "4", detail: "2932896")]).sums.first?.value.exposuresPerDay == ["9999-12-31": 4])
+        do {
+            _ = try ReportStatement.tallies(from: [Self.row("3", "4", detail: day)])
+            Issue.record("\(shown) read")
+        } catch {
+            #expect(error.kind == .corrupt)
+            #expect(error.message == "the event store answered a day of first exposures that is none: \(shown)")
+        }
+    }
+
     @Test func revenueWhoseHalvesPass128BitsIsAnError() {
         do {
-            _ = try ReportStatement.tallies(from: [Self.row("1", "\(Int128.max >> 31)", currency: "USD")])
+            _ = try ReportStatement.tallies(from: [Self.row("1", "\(Int128.max >> 31)", detail: "USD")])
             Issue.record("read")
         } catch {
             #expect(error.kind == .corrupt)

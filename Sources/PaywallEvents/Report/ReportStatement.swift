@@ -3,9 +3,8 @@ import PaywallStore
 
 /// The sums of a conversion report as one statement over the exposure state, the same in both stores but for the
 /// dialect: a row per placement, group and variation (exposures, conversions, multiple exposures), per currency of
-/// those (revenue, in the two halves `ExposureTables.revenue` keeps), per UTC day of those (first exposures) and per
-/// placement and snapshot (first exposures).
-/// The window is a cohort: the profiles whose first exposure falls in it, with what they bought after it, whenever
+/// those (revenue, in the two halves `ExposureTables.revenue` keeps), per placement and snapshot (first exposures) and
+/// per UTC day of a row of the first kind (first exposures). The window is a cohort: the profiles whose first exposure falls in it, with what they bought after it, whenever
 /// that was. Its whole days are read from the sums kept per day, the days it cuts from the states of their profiles
 /// (`ReportWindow`): the statement reads rows per day and value reported, and per profile only in the days cut.
 struct ReportStatement {
@@ -42,11 +41,11 @@ struct ReportStatement {
             SELECT 1, \(text("placement")), \(text("grp")), \(text("variation")), \(text("currency")), sum(micros_high), sum(micros_low), 0
                 FROM cohort_revenue GROUP BY placement, grp, variation, currency
             UNION ALL
-            SELECT 3, \(text("placement")), \(text("grp")), \(text("variation")), CAST(day AS TEXT), sum(exposures), 0, 0
-                FROM cohort GROUP BY placement, grp, variation, day
-            UNION ALL
             SELECT 2, \(text("placement")), NULL, NULL, \(text("snapshot")), sum(exposures), 0, 0
                 FROM cohort WHERE snapshot IS NOT NULL GROUP BY placement, snapshot
+            UNION ALL
+            SELECT 3, \(text("placement")), \(text("grp")), \(text("variation")), CAST(day AS TEXT), sum(exposures), 0, 0
+                FROM cohort GROUP BY placement, grp, variation, day
             """
     }
 
