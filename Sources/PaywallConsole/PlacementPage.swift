@@ -82,8 +82,7 @@ public struct PlacementPage {
 
     /// The cards' requests, each checked as the JSON route checks its query.
     private func cardRequests() throws(RequestProblem) -> [Card] {
-        var labels = query.locales.isEmpty && query.device == nil ? Self.defaultCardLocales : query.locales
-        labels = Array(labels.prefix(Self.maximumCards))
+        let labels = query.locales.isEmpty && query.device == nil ? Self.defaultCardLocales : query.locales
         var cards: [Card] = []
         for label in labels { cards.append(Card(label: label, request: try request(locales: [label]))) }
         if let device = query.device, !device.isEmpty { cards.append(Card(label: device, request: try request(locales: [device]))) }

@@ -196,6 +196,8 @@ import Testing
         ("/console/placements/onboarding/more", 404, "The console has no page at"),
         ("/console/placements/onboarding?profile_id=\(String(repeating: "p", count: 257))", 400, "for profile_id: expected"),
         ("/console/placements/onboarding?mode=vendor", 400, "for mode: expected"),
+        ("/console/placements/onboarding?locales=" + Array(repeating: "en", count: 400).joined(separator: ","), 400,
+         "400 locales for locales: expected at most 8, a card each"),
         ("/console/placements/onboarding?locale=pt", 400, "unknown query parameter &#39;locale&#39;; did you mean &#39;locales&#39;?"),
         ("/console/?page=0", 400, "for page: expected a whole number"),
         ("/console/placements/%FF", 400, "UTF-8"),

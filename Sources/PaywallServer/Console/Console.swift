@@ -109,6 +109,10 @@ final class Console: Sendable {
         }
         var pageQuery = PlacementPage.Query(placementID: id)
         pageQuery.locales = (try value("locales") ?? "").split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+        // A card each, and as many rows of the matrix: a page's work bounded, whatever the query says.
+        guard pageQuery.locales.count <= PlacementPage.maximumCards else {
+            throw .badRequest("\(pageQuery.locales.count) locales for locales: expected at most \(PlacementPage.maximumCards), a card each")
+        }
         pageQuery.device = try value("device")
         pageQuery.country = try value("country")
         pageQuery.profileID = try value("profile_id")
