@@ -10,6 +10,8 @@ from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -43,6 +45,14 @@ def open_page(driver, url):
     """Loads `url`, the console messages of the pages before it set aside, so that the next read is this page's."""
     driver.get_log("browser")
     driver.get(url)
+
+
+def press(driver, element, *keys):
+    """Sends keys that submit a form or follow a link, and waits (10 s at most) until the page they open replaces
+    this one: Selenium returns as soon as the keys are sent, before the next page has loaded."""
+    page = driver.find_element("tag name", "html")
+    element.send_keys(*keys)
+    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(page))
 
 
 def console_errors(driver):

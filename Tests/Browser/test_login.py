@@ -4,6 +4,7 @@ import unittest
 
 from selenium.webdriver.common.keys import Keys
 
+import browser
 import session
 
 
@@ -23,7 +24,7 @@ class Login(unittest.TestCase):
         self.driver.get(self.run_.guarded.url + "/console/")
         field = self.driver.find_element("css selector", "input[name=token]")
         self.assertEqual(field.get_attribute("type"), "password", "the token's field shows what is typed")
-        field.send_keys(token, Keys.ENTER)
+        browser.press(self.driver, field, token, Keys.ENTER)
 
     def placements_shown(self):
         return self.driver.find_elements("css selector", "a[href^='/console/placements/']")

@@ -5,6 +5,7 @@ from urllib.parse import unquote, urlsplit
 
 from selenium.webdriver.common.keys import Keys
 
+import browser
 import session
 
 
@@ -33,7 +34,7 @@ class Overview(unittest.TestCase):
         self.assertTrue(0 < len(expected) < len(served))
         driver = self.run_.no_javascript
         driver.get(self.page.url)
-        driver.find_element("css selector", "input[name=q]").send_keys("PROMO", Keys.ENTER)
+        browser.press(driver, driver.find_element("css selector", "input[name=q]"), "PROMO", Keys.ENTER)
         self.assertIn("q=PROMO", driver.current_url)
         self.assertEqual(sorted(previewed_placements(driver)), expected, "the placements whose id holds 'promo', in any case")
 
@@ -47,6 +48,6 @@ class Overview(unittest.TestCase):
                 break
             driver.switch_to.active_element.send_keys(Keys.TAB)
         self.assertEqual(driver.switch_to.active_element, link, "Tab never reached the placement's link")
-        link.send_keys(Keys.ENTER)
+        browser.press(driver, link, Keys.ENTER)
         self.assertTrue(urlsplit(driver.current_url).path.endswith(f"/console/placements/{session.PLACEMENT}"), driver.current_url)
         self.assertTrue(driver.find_elements("css selector", "[data-locale][data-matched][lang][dir]"), "no card on the preview")
