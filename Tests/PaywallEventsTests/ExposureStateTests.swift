@@ -93,11 +93,29 @@ import Testing
             let store = try SQLiteEventStore.open(inStore: directory)
             for batch in ExposureFixtures.resentBatches(events, seed: 16) { _ = try store.append(batch) }
             try store.database.execute("""
-                DROP TABLE exposure_sums; DROP TABLE exposure_revenue_sums; DROP INDEX exposures_by_time; PRAGMA user_version = 3
+                DROP TABLE exposure_sums; DROP TABLE exposure_revenue_sums; PRAGMA user_version = 3
                 """)
         }
         let store = try SQLiteEventStore.open(inStore: directory)
         #expect(try store.database.prepare("PRAGMA user_version").rows { $0.integer(at: 0) } == [Int64(EventSchema.version)])
+        try expectState(of: store, equalToARecountOf: events, "migrated")
+    }
+
+    /// A file of version 4 loses the B-tree of the states' times, and its reports, windows that cut days included, stay
+    /// those counted by hand.
+    @Test func aFileOfVersion4LosesTheIndexOfTheStatesTimes() throws {
+        let events = ExposureFixtures.events(seed: 17)
+        do {
+            let store = try SQLiteEventStore.open(inStore: directory)
+            for batch in ExposureFixtures.resentBatches(events, seed: 18) { _ = try store.append(batch) }
+            try store.database.execute("CREATE INDEX exposures_by_time ON exposures (created_at); PRAGMA user_version = 4")
+        }
+        let store = try SQLiteEventStore.open(inStore: directory)
+        #expect(try store.database.prepare("PRAGMA user_version").rows { $0.integer(at: 0) } == [Int64(EventSchema.version)])
+        // The table is its key's B-tree: no index beside it.
+        #expect(try store.database.prepare("SELECT name FROM sqlite_schema WHERE tbl_name = 'exposures' AND type = 'index'").rows {
+            $0.text(at: 0)
+        } == [])
         try expectState(of: store, equalToARecountOf: events, "migrated")
     }
 

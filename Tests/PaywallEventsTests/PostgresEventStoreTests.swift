@@ -176,6 +176,8 @@ import Testing
         }
         let store = try PostgresEventStore.open(address, create: false)
         #expect(try server.sql("SELECT version FROM paywalls_schema WHERE component = 'events'") == "\(EventSchema.version)\n")
+        // The states' times in a block range index, which a commit's exposures in any order of time cost little.
+        #expect(try server.sql("SELECT indexdef FROM pg_indexes WHERE indexname = 'paywalls_exposures_by_time'").contains("USING brin (created_at)"))
         for query in ExposureFixtures.queries {
             #expect(try store.conversionTallies(query) == ExposureFixtures.tallies(of: old, query), "migrated \(query)")
         }

@@ -61,7 +61,7 @@ enum ExposureTables {
     }
 
     /// The statements that make the sums from the states stored, and the indexes that find the rows a transaction
-    /// emptied and the states of the days a report's window cuts.
+    /// emptied and the states of the days a report's window cuts (a B-tree, which `EventSchema`'s next step replaces).
     static func createSums(in dialect: SQLDialect) -> [String] {
         let (exposures, revenue) = (dialect.table(Self.exposures.name), dialect.table(Self.revenue.name))
         let key = "placement, created_at / \(dayMilliseconds), variation, "

@@ -11,7 +11,9 @@ struct ReportStatement {
     let query: ReportQuery
 
     /// Parameters: 1 the placement (NULL for any), 2 and 3 the whole days (`ReportWindow`; 3 NULL for no end), 4 to 7
-    /// the two ranges of first-exposure times in the days cut.
+    /// the two ranges of first-exposure times in the days cut. Those are read from the states, in SQLite by a scan of the
+    /// placement's (`EventSchema`'s fifth step says why): the first condition, on parameters only, is decided before any
+    /// row is read, so that a window of whole days reads no state.
     func text(in dialect: SQLDialect) -> String {
         let (exposures, revenue) = (dialect.table(ExposureTables.exposures.name), dialect.table(ExposureTables.revenue.name))
         let (sums, revenueSums) = (dialect.table(ExposureTables.sums.name), dialect.table(ExposureTables.revenueSums.name))
@@ -25,7 +27,8 @@ struct ReportStatement {
         return """
             WITH cut AS (
                 SELECT placement, profile, created_at, variation, snapshot, \(group) AS grp, several, converted FROM \(exposures)
-                WHERE \(placement) AND (created_at >= \(cut[0]) AND created_at < \(cut[1]) OR created_at >= \(cut[2]) AND created_at < \(cut[3]))
+                WHERE (\(cut[0]) < \(cut[1]) OR \(cut[2]) < \(cut[3])) AND \(placement)
+                    AND (created_at >= \(cut[0]) AND created_at < \(cut[1]) OR created_at >= \(cut[2]) AND created_at < \(cut[3]))
             ), cohort AS (
                 SELECT placement, \(said(group)) AS grp, variation, \(said("snapshot")) AS snapshot, day, exposures, conversions, several
                     FROM \(sums) WHERE \(days)

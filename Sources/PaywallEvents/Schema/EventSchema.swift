@@ -11,7 +11,7 @@ enum EventSchema {
         let postgres: @Sendable (PostgresConnection) throws(PostgresError) -> Void
     }
 
-    static let steps = [events, nameUses, exposureState, exposureSums]
+    static let steps = [events, nameUses, exposureState, exposureSums, exposureTimes]
     static var version: Int { steps.count }
     static let component = "events"
 
@@ -59,5 +59,15 @@ enum EventSchema {
         for statement in ExposureTables.createSums(in: .sqlite) { try database.execute(statement) }
     }, postgres: { connection throws(PostgresError) in
         for statement in ExposureTables.createSums(in: .postgres) { try connection.execute(statement) }
+    })
+
+    /// 5: the states' times in a block range index in PostgreSQL, and in none in SQLite, rather than a B-tree: events come
+    /// in any order of time, and the tree cost every commit a page written per profile it first exposed. A report's cut
+    /// days scan the placement's states instead, once per report.
+    private static let exposureTimes = Step(sqlite: { database throws(StoreError) in
+        try database.execute("DROP INDEX exposures_by_time")
+    }, postgres: { connection throws(PostgresError) in
+        try connection.execute("DROP INDEX paywalls_exposures_by_time")
+        try connection.execute("CREATE INDEX paywalls_exposures_by_time ON paywalls_exposures USING brin (created_at)")
     })
 }
