@@ -48,4 +48,32 @@ import Testing
         let stored = try database.prepare("SELECT text, id FROM names").rows { ($0.text(at: 0), $0.integer(at: 1)) }
         #expect(Dictionary(uniqueKeysWithValues: stored) == Dictionary(uniqueKeysWithValues: zip(texts, first)))
     }
+
+    /// An id given in a transaction that rolled back may be given to another name after: none is kept for its old name,
+    /// which gets an id of its own (here, the one after).
+    @Test func anIdOfATransactionRolledBackIsNotKeptForItsName() throws {
+        let directory = NSTemporaryDirectory() + "names-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let database = try SQLiteEventStore.open(inStore: directory).database
+        let table = try NameTable(database)
+        var abandoned: Int64?
+        #expect(throws: StoreError.self) {
+            try database.transaction { () throws(StoreError) in
+                try table.beginTransaction()
+                abandoned = try table.id(of: "placement-a")
+                throw StoreError(kind: .io, message: "abandoned")
+            }
+        }
+        table.rollBack()
+        let (other, again) = try database.transaction { () throws(StoreError) in
+            try table.beginTransaction()
+            return (try table.id(of: "placement-b"), try table.id(of: "placement-a"))
+        }
+        table.commit()
+        #expect(other == abandoned)
+        #expect(again != abandoned)
+        let stored = try database.prepare("SELECT text, id FROM names").rows { ($0.text(at: 0), $0.integer(at: 1)) }
+        #expect(Dictionary(uniqueKeysWithValues: stored) == ["placement-b": other, "placement-a": again])
+    }
 }

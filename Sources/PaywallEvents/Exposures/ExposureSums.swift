@@ -22,6 +22,12 @@ struct ExposureSums {
         var exposures: Int64 = 0
         var conversions: Int64 = 0
         var several: Int64 = 0
+
+        mutating func count(_ state: ExposureState, sign: Int64) {
+            exposures += sign
+            conversions += state.converted ? sign : 0
+            several += state.shownAnotherVariation ? sign : 0
+        }
     }
 
     struct RevenueKey: Hashable {
@@ -33,6 +39,13 @@ struct ExposureSums {
         var profiles: Int64 = 0
         var high: Int64 = 0
         var low: Int64 = 0
+
+        mutating func count(_ micros: Int128, sign: Int64) {
+            let (high, low) = ExposureTables.halves(of: micros)
+            profiles += sign
+            self.high += sign * high
+            self.low += sign * low
+        }
     }
 
     private(set) var counts: [Key: Counts] = [:]
@@ -58,15 +71,9 @@ struct ExposureSums {
         let key = Key(placementID: exposureKey.placementID, day: ExposureTables.day(of: first.createdAt), variationID: first.variationID,
                       snapshot: first.snapshot, locale: first.locale, localeResult: first.localeResult, country: first.country,
                       platform: first.platform)
-        counts[key, default: .init()].exposures += sign
-        counts[key]!.conversions += state.converted ? sign : 0
-        counts[key]!.several += state.shownAnotherVariation ? sign : 0
+        counts[key, default: .init()].count(state, sign: sign)
         for (currency, micros) in state.revenueMicros {
-            let (high, low) = ExposureTables.halves(of: micros)
-            let revenueKey = RevenueKey(key: key, currency: currency)
-            revenue[revenueKey, default: .init()].profiles += sign
-            revenue[revenueKey]!.high += sign * high
-            revenue[revenueKey]!.low += sign * low
+            revenue[RevenueKey(key: key, currency: currency), default: .init()].count(micros, sign: sign)
         }
     }
 }

@@ -11,6 +11,8 @@ final class NameTable {
     private let dataVersion: Statement
     private var known: NameCache
     private var pending: [String: Int64] = [:]
+    /// The last names looked up, committed or pending: let go of with either.
+    private var recent = RecentNames()
     /// The uses the transaction under way adds.
     private var pendingUses = NameUses()
     /// `data_version` as the last transaction began: it moves when another connection commits.
@@ -31,7 +33,7 @@ final class NameTable {
         guard try dataVersion.step() else { return }
         let version = dataVersion.integer(at: 0)
         dataVersion.reset()
-        if version != seenVersion { known.removeAll() }
+        if version != seenVersion { forgetAll() }
         seenVersion = version
     }
 
@@ -42,17 +44,23 @@ final class NameTable {
         try add.run()
         let id = database.lastInsertedRowID
         pending[text] = id
+        recent.keep(id, for: text)
         return id
     }
 
     /// The id of `text` when the table holds it: nil when no row can name it.
     func storedID(of text: String) throws(StoreError) -> Int64? {
-        if let id = known[text] ?? pending[text] { return id }
+        if let id = recent[text] { return id }
+        if let id = known[text] ?? pending[text] {
+            recent.keep(id, for: text)
+            return id
+        }
         try find.bind(text)
         guard try find.step() else { return nil }
         let id = find.integer(at: 0)
         find.reset()
         pending[text] = id
+        recent.keep(id, for: text)
         return id
     }
 
@@ -74,10 +82,12 @@ final class NameTable {
     func rollBack() {
         pending.removeAll()
         pendingUses.removeAll()
+        recent.removeAll()
     }
 
     /// Lets go of every id kept: names have been deleted.
     func forgetAll() {
         known.removeAll()
+        recent.removeAll()
     }
 }
