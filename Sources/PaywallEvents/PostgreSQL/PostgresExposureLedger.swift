@@ -27,12 +27,12 @@ struct PostgresExposureLedger: ExposureLedger {
     }
 
     private func events(of keys: Set<ExposureKey>, where condition: String) throws(PostgresError) -> [ExposureKey: [Event]] {
-        // Key by key (LATERAL): a planner that takes a table filled since its last analysis for an empty one would
-        // rather read the whole partial index once.
+        // Key by key (LATERAL, kept from being joined by `OFFSET 0`): a planner that takes a table filled since its last
+        // analysis for an empty one would rather read the whole partial index at every commit.
         let rows = try connection.execute("""
             SELECT k.placement, k.profile, \(ExposureRows.select(ExposureRows.eventColumns, from: "e", in: .postgres))
             FROM unnest($1::text[], $2::text[]) AS k (placement, profile) CROSS JOIN LATERAL (
-                SELECT * FROM paywalls_events WHERE placement = k.placement AND profile = k.profile AND \(condition)) AS e
+                SELECT * FROM paywalls_events WHERE placement = k.placement AND profile = k.profile AND \(condition) OFFSET 0) AS e
             """, Self.arrays(keys))
         var events: [ExposureKey: [Event]] = [:]
         for row in rows {
@@ -102,7 +102,7 @@ struct PostgresExposureLedger: ExposureLedger {
     /// The sums' keys as one array parameter per column, a value not said as `SQLDialect.absentName` (the empty string).
     private static func keyArrays(_ keys: [ExposureSums.Key]) -> [String?] {
         [arrayLiteral(keys.map(\.placementID)), integers(keys.map(\.day)), arrayLiteral(keys.map(\.variationID))]
-            + ExposureTables.exposureDetails.indices.map { detail in arrayLiteral(keys.map { $0.details[detail] ?? "" }) }
+            + ExposureSums.Key.detailPaths.map { detail in arrayLiteral(keys.lazy.map { $0[keyPath: detail] ?? "" }) }
     }
 
     private static func integers(_ numbers: [Int64]) -> String {
@@ -127,10 +127,20 @@ struct PostgresExposureLedger: ExposureLedger {
         return [arrayLiteral(keys.map(\.placementID)), arrayLiteral(keys.map(\.profileID))]
     }
 
-    /// A `text[]` in PostgreSQL's text form: each element quoted, with a backslash before `"` and `\`.
-    static func arrayLiteral(_ elements: [String]) -> String {
-        "{" + elements.map { element in
-            "\"" + element.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
-        }.joined(separator: ",") + "}"
+    /// A `text[]` in PostgreSQL's text form: each element quoted, with a backslash before `"` and `\`. Written byte by
+    /// byte: a commit writes thousands of elements, and `replacing` searches each one as a collection of characters.
+    static func arrayLiteral(_ elements: some Sequence<String>) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        for element in elements {
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            for byte in element.utf8 {
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -151,8 +151,8 @@ struct SQLiteExposureLedger: ExposureLedger {
         try statement.set(1, try names.id(of: key.placementID))
         try statement.set(2, key.day)
         try statement.set(3, try names.id(of: key.variationID))
-        for (offset, value) in key.details.enumerated() {
-            try statement.set(4 + Int32(offset), try id(value) ?? 0)
+        for (offset, detail) in ExposureSums.Key.detailPaths.enumerated() {
+            try statement.set(4 + Int32(offset), try id(key[keyPath: detail]) ?? 0)
         }
     }
 
