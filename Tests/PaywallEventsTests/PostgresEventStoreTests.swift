@@ -50,6 +50,30 @@ import Testing
         #expect(try server.sql("SELECT count(*) FROM paywalls_events WHERE locale IS NULL AND error_message IS NULL") == "1\n")
     }
 
+    /// Keys and values with the syntax of PostgreSQL's arrays in them (quotes, backslashes, braces, commas, spaces) are
+    /// read, kept and summed as they were sent, through every array the state's statements take.
+    @Test func textsWithTheSyntaxOfArraysKeepTheirStateAndSums() throws {
+        let store = try PostgresEventStore.open(address)
+        let (profile, placement, locale) = ("p \"r\\o{f},i", "pl\\{\"}", "l\\\"x,{}")
+        func tricky(_ id: String, _ kind: Event.Kind, at time: Int64, variation: String = "A") -> Event {
+            var event = Event(id: id, kind: kind, createdAtMilliseconds: time, profileID: profile, placementID: placement, variationID: variation)
+            event.locale = locale
+            if kind == .purchaseFinished {
+                event.purchaseResult = .purchased
+                event.product = Event.Product(vendorProductID: "yearly", priceMicros: 5_000_000, currency: "U\\S\"D")
+            }
+            return event
+        }
+        // A purchase before its exposure, then an earlier exposure of another variation: the stored purchases are read,
+        // then the key is counted again from its events.
+        let events = [tricky("1", .purchaseFinished, at: 3_000), tricky("2", .shown, at: 2_000), tricky("3", .shown, at: 1_000, variation: "B")]
+        for event in events { _ = try store.append([event]) }
+        for query in [ReportQuery(), ReportQuery(groupBy: .locale)] {
+            #expect(try store.conversionTallies(query) == ExposureFixtures.tallies(of: events, query), "\(query)")
+        }
+        #expect(try server.sql("SELECT profile || '|' || placement || '|' || locale FROM paywalls_exposures") == "\(profile)|\(placement)|\(locale)\n")
+    }
+
     @Test func retentionDeletesTheOlderEventsInBoundedBatches() throws {
         let store = try PostgresEventStore.open(address)
         _ = try store.append((0..<25).map { event("e\($0)", at: Int64($0) * 1_000) })
