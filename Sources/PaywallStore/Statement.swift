@@ -44,6 +44,16 @@ package final class Statement {
         guard code == SQLITE_OK else { throw database.error(code: code) }
     }
 
+    /// `set(_:_:)` of a number, called directly: Swift would rather call the generic one than make it optional.
+    package func set(_ index: Int32, _ number: Int64) throws(StoreError) {
+        try set(index, Optional(number))
+    }
+
+    /// `set(_:_:)` of a text, called directly, as a number is.
+    package func set(_ index: Int32, _ text: String) throws(StoreError) {
+        try set(index, Optional(text))
+    }
+
     /// Ends the statement's current run before its last row, letting go of what it reads.
     package func reset() {
         sqlite3_reset(handle)

@@ -49,6 +49,21 @@ import Testing
         #expect(states.values.contains { ($0.revenueMicros["USD"] ?? 0) > Int128(Int64.max) })
     }
 
+    /// Commits of many batches and profiles, whose sums are added many rows a statement, keep the state and sums those of
+    /// a recount.
+    @Test func largeCommitsKeepTheStateARecount() throws {
+        let store = try SQLiteEventStore.open(inStore: directory)
+        let events = ExposureFixtures.events(seed: 19, profiles: 400)
+        let batches = ExposureFixtures.resentBatches(events, seed: 20)
+        let perCommit = batches.count / 3 + 1
+        for start in stride(from: 0, to: batches.count, by: perCommit) {
+            let end = min(start + perCommit, batches.count)
+            _ = try store.append(batches: Array(batches[start..<end]))
+            let stored = Dictionary(batches[..<end].joined().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            try expectState(of: store, equalToARecountOf: Array(stored.values), "after \(end) batches")
+        }
+    }
+
     /// The state is read by its own keys, not by the order of a scan: an index on the events changes nothing.
     @Test func anotherIndexOnTheEventsChangesNothing() throws {
         let store = try SQLiteEventStore.open(inStore: directory)

@@ -25,6 +25,22 @@ enum ExposureRows {
         }.joined(separator: ", ")
     }
 
+    /// `eventColumns` as a `SELECT` list of purchases that finished as `purchased`: what a state reads of one (its id,
+    /// time, price and currency), its type and result as the constants they are, and NULL for the other names, each of
+    /// which would cost SQLite a look-up.
+    static func selectPurchases(from table: String? = nil, in dialect: SQLDialect) -> String {
+        eventColumns.map { column in
+            let qualified = table.map { "\($0).\(column.name)" } ?? column.name
+            return switch column.name {
+            case "type": "'\(Event.Kind.purchaseFinished.rawValue)'"
+            case "purchase_result": "'\(Event.PurchaseResult.purchased.rawValue)'"
+            case "event_id", "created_at", "price_micros": qualified
+            case "currency": dialect.text(ofName: qualified)
+            default: "NULL"
+            }
+        }.joined(separator: ", ")
+    }
+
     /// The event of a row of `eventColumns` at `key`; nil for a type this build does not know (no state is made of it).
     static func event(_ row: [String?], at key: ExposureKey) -> Event? {
         guard let type = row[1].flatMap(Event.Kind.init(rawValue:)) else { return nil }

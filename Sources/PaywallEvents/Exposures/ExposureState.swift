@@ -48,8 +48,12 @@ struct ExposureState: Equatable, Sendable {
 
         /// Whether `event`, an exposure, comes before this one.
         func isPreceded(by event: Event) -> Bool {
-            event.createdAtMilliseconds < createdAt
-                || event.createdAtMilliseconds == createdAt && event.id.utf8.lexicographicallyPrecedes(eventID.utf8)
+            Self.precedes(event.createdAtMilliseconds, event.id, createdAt, eventID)
+        }
+
+        /// Whether the exposure at `time` with the id `id` comes before the one at `otherTime` with `otherID`.
+        static func precedes(_ time: Int64, _ id: String, _ otherTime: Int64, _ otherID: String) -> Bool {
+            time < otherTime || time == otherTime && id.utf8.lexicographicallyPrecedes(otherID.utf8)
         }
     }
 
@@ -62,13 +66,17 @@ struct ExposureState: Equatable, Sendable {
     /// The state a recount of `events` (one key's, in any order) makes: nil without a `shown` among them.
     init?(recounting events: some Sequence<Event>) {
         var first: Event?
-        var variations = Set<String>()
+        var shownAnotherVariation = false
         var purchases: [Event] = []
         for event in events {
             switch event.kind {
             case .shown:
-                variations.insert(event.variationID)
-                if first.map({ FirstExposure($0).isPreceded(by: event) }) ?? true { first = event }
+                guard let earliest = first else {
+                    first = event
+                    continue
+                }
+                if event.variationID != earliest.variationID { shownAnotherVariation = true }
+                if FirstExposure.precedes(event.createdAtMilliseconds, event.id, earliest.createdAtMilliseconds, earliest.id) { first = event }
             case .purchaseFinished where event.purchaseResult == .purchased:
                 purchases.append(event)
             default:
@@ -77,7 +85,7 @@ struct ExposureState: Equatable, Sendable {
         }
         guard let first else { return nil }
         self.first = FirstExposure(first)
-        shownAnotherVariation = variations.count > 1
+        self.shownAnotherVariation = shownAnotherVariation
         converted = false
         revenueMicros = [:]
         for purchase in purchases { count(purchase) }

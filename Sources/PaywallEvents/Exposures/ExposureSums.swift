@@ -15,7 +15,7 @@ struct ExposureSums {
         let platform: String?
 
         /// The values of `ExposureTables.exposureDetails`, in its order.
-        static let detailPaths: [KeyPath<Key, String?> & Sendable] = [\.snapshot, \.locale, \.localeResult, \.country, \.platform]
+        var details: [String?] { [snapshot, locale, localeResult, country, platform] }
     }
 
     struct Counts {

@@ -23,14 +23,15 @@ struct PostgresExposureLedger: ExposureLedger {
     }
 
     func stateEvents(of keys: Set<ExposureKey>) throws(PostgresError) -> [ExposureKey: [Event]] {
-        try events(of: keys, where: Self.stateEvents)
+        try events(of: keys, select: ExposureRows.select(ExposureRows.eventColumns, from: "e", in: .postgres), where: Self.stateEvents)
     }
 
-    private func events(of keys: Set<ExposureKey>, where condition: String) throws(PostgresError) -> [ExposureKey: [Event]] {
+    /// The events of `keys` where `condition`, their columns `select`, a list of `ExposureRows.eventColumns`.
+    private func events(of keys: Set<ExposureKey>, select: String, where condition: String) throws(PostgresError) -> [ExposureKey: [Event]] {
         // Key by key (LATERAL, kept from being joined by `OFFSET 0`): a planner that takes a table filled since its last
         // analysis for an empty one would rather read the whole partial index at every commit.
         let rows = try connection.execute("""
-            SELECT k.placement, k.profile, \(ExposureRows.select(ExposureRows.eventColumns, from: "e", in: .postgres))
+            SELECT k.placement, k.profile, \(select)
             FROM unnest($1::text[], $2::text[]) AS k (placement, profile) CROSS JOIN LATERAL (
                 SELECT * FROM paywalls_events WHERE placement = k.placement AND profile = k.profile AND \(condition) OFFSET 0) AS e
             """, Self.arrays(keys))
@@ -43,7 +44,8 @@ struct PostgresExposureLedger: ExposureLedger {
     }
 
     func purchases(of keys: Set<ExposureKey>) throws(PostgresError) -> [ExposureKey: [Event]] {
-        try events(of: keys, where: "type = 'purchase_finished' AND purchase_result = 'purchased'")
+        try events(of: keys, select: ExposureRows.selectPurchases(from: "e", in: .postgres),
+                   where: "type = 'purchase_finished' AND purchase_result = 'purchased'")
     }
 
     func delete(_ keys: Set<ExposureKey>) throws(PostgresError) {
@@ -102,7 +104,7 @@ struct PostgresExposureLedger: ExposureLedger {
     /// The sums' keys as one array parameter per column, a value not said as `SQLDialect.absentName` (the empty string).
     private static func keyArrays(_ keys: [ExposureSums.Key]) -> [String?] {
         [arrayLiteral(keys.map(\.placementID)), integers(keys.map(\.day)), arrayLiteral(keys.map(\.variationID))]
-            + ExposureSums.Key.detailPaths.map { detail in arrayLiteral(keys.lazy.map { $0[keyPath: detail] ?? "" }) }
+            + ExposureTables.exposureDetails.indices.map { detail in arrayLiteral(keys.lazy.map { $0.details[detail] ?? "" }) }
     }
 
     private static func integers(_ numbers: [Int64]) -> String {

@@ -13,10 +13,15 @@ struct SQLiteExposureLedger: ExposureLedger {
     private let insertState: Statement
     private let insertRevenue: Statement
     private let readKeys: Statement
+    /// The additions to the sums: none in the schema's step that makes the first state, before their tables exist.
+    private let sumsAdditions: (counts: Addition, revenue: Addition)?
 
-    init(database: Database, names: NameTable) throws(StoreError) {
+    init(database: Database, names: NameTable, keepsSums: Bool = true) throws(StoreError) {
         self.database = database
         self.names = names
+        sumsAdditions = keepsSums
+            ? (try Addition(to: ExposureTables.sums, in: database), try Addition(to: ExposureTables.revenueSums, in: database))
+            : nil
         // The placement by its id, bound as the names table has it: nothing to look up per row read.
         let key = "placement = ?1 AND profile = ?2"
         readState = try database.prepare("SELECT \(ExposureRows.select(ExposureRows.stateColumns, in: .sqlite)) FROM exposures WHERE \(key)")
@@ -24,7 +29,7 @@ struct SQLiteExposureLedger: ExposureLedger {
         readEvents = try database.prepare("SELECT \(ExposureRows.select(ExposureRows.eventColumns, in: .sqlite)) FROM events WHERE \(key)")
         // The type is in the index: a key without purchases costs one descent of it.
         readPurchases = try database.prepare("""
-            SELECT \(ExposureRows.select(ExposureRows.eventColumns, in: .sqlite)) FROM events WHERE \(key) AND type = ?3 AND purchase_result = ?4
+            SELECT \(ExposureRows.selectPurchases(in: .sqlite)) FROM events WHERE \(key) AND type = ?3 AND purchase_result = ?4
             """)
         deleteState = try database.prepare("DELETE FROM exposures WHERE placement = ?1 AND profile = ?2")
         deleteRevenue = try database.prepare("DELETE FROM exposure_revenue WHERE placement = ?1 AND profile = ?2")
@@ -115,44 +120,70 @@ struct SQLiteExposureLedger: ExposureLedger {
         }
     }
 
-    /// Its statements are made here, as the schema's step that makes the first state has no sums yet.
     func apply(_ sums: ExposureSums) throws(StoreError) {
         guard !sums.isEmpty else { return }
-        let addSums = try database.prepare(Self.addition(to: ExposureTables.sums))
-        let addRevenueSums = try database.prepare(Self.addition(to: ExposureTables.revenueSums))
-        for (key, counts) in sums.counts {
-            try bind(key, to: addSums)
-            for (offset, value) in [counts.exposures, counts.conversions, counts.several].enumerated() {
-                try addSums.set(Self.sumsKeyCount + 1 + Int32(offset), value)
-            }
-            try addSums.run()
+        guard let (addSums, addRevenueSums) = sumsAdditions else {
+            throw StoreError(kind: .corrupt, message: "the sums of the exposure state in \(database.path) are not made yet")
         }
-        for (revenueKey, revenue) in sums.revenue {
-            try bind(revenueKey.key, to: addRevenueSums)
-            for (offset, value) in [try names.id(of: revenueKey.currency), revenue.profiles, revenue.high, revenue.low].enumerated() {
-                try addRevenueSums.set(Self.sumsKeyCount + 1 + Int32(offset), value)
+        try addSums.run(Array(sums.counts)) { (row, statement, first) throws(StoreError) in
+            try set(row.key, in: statement, from: first)
+            for (offset, value) in [row.value.exposures, row.value.conversions, row.value.several].enumerated() {
+                try statement.set(first + Self.sumsKeyCount + Int32(offset), value)
             }
-            try addRevenueSums.run()
+        }
+        try addRevenueSums.run(Array(sums.revenue)) { (row, statement, first) throws(StoreError) in
+            try set(row.key.key, in: statement, from: first)
+            for (offset, value) in [try names.id(of: row.key.currency), row.value.profiles, row.value.high, row.value.low].enumerated() {
+                try statement.set(first + Self.sumsKeyCount + Int32(offset), value)
+            }
         }
         guard sums.hasRemovals else { return }
         for statement in ExposureTables.deletionOfEmptySums(in: .sqlite) { try database.execute(statement) }
     }
 
-    private static func addition(to table: TableDescription) -> String {
-        ExposureTables.addition(to: table, values: "VALUES (\(placeholders(table.columns.count)))", in: .sqlite)
+    /// An addition to a table of sums, prepared for one row and for `rowsPerRun`: one run of many rows costs a fraction of
+    /// as many runs of one.
+    private struct Addition {
+        static let rowsPerRun = 32
+        let one: Statement
+        let many: Statement
+        let columns: Int32
+
+        init(to table: TableDescription, in database: Database) throws(StoreError) {
+            columns = Int32(table.columns.count)
+            let rows = { (count: Int32) in
+                "VALUES " + (0..<count).map { row in "(" + (1...table.columns.count).map { "?\(row * Int32(table.columns.count) + Int32($0))" }.joined(separator: ", ") + ")" }
+                    .joined(separator: ", ")
+            }
+            one = try database.prepare(ExposureTables.addition(to: table, values: rows(1), in: .sqlite))
+            many = try database.prepare(ExposureTables.addition(to: table, values: rows(Int32(Self.rowsPerRun)), in: .sqlite))
+        }
+
+        /// Adds `rows`, `set` setting the parameters of a row from the one given.
+        func run<Row>(_ rows: [Row], set: (Row, Statement, Int32) throws(StoreError) -> Void) throws(StoreError) {
+            var start = 0
+            while start < rows.count {
+                let count = rows.count - start >= Self.rowsPerRun ? Self.rowsPerRun : 1
+                let statement = count == 1 ? one : many
+                statement.reset()
+                for offset in 0..<count { try set(rows[start + offset], statement, Int32(offset) * columns + 1) }
+                try statement.run()
+                start += count
+            }
+        }
     }
 
     /// The columns of a key of the sums.
     private static let sumsKeyCount = Int32(3 + ExposureTables.exposureDetails.count)
 
-    /// Sets the first parameters of `statement` to the sums' key `key`, a value not said as `SQLDialect.absentName`.
-    private func bind(_ key: ExposureSums.Key, to statement: Statement) throws(StoreError) {
-        statement.reset()
-        try statement.set(1, try names.id(of: key.placementID))
-        try statement.set(2, key.day)
-        try statement.set(3, try names.id(of: key.variationID))
-        for (offset, detail) in ExposureSums.Key.detailPaths.enumerated() {
-            try statement.set(4 + Int32(offset), try id(key[keyPath: detail]) ?? 0)
+    /// Sets the parameters of `statement` from `first` on to the sums' key `key`, a value not said as
+    /// `SQLDialect.absentName`.
+    private func set(_ key: ExposureSums.Key, in statement: Statement, from first: Int32) throws(StoreError) {
+        try statement.set(first, try names.id(of: key.placementID))
+        try statement.set(first + 1, key.day)
+        try statement.set(first + 2, try names.id(of: key.variationID))
+        for (offset, value) in key.details.enumerated() {
+            try statement.set(first + 3 + Int32(offset), try id(value) ?? 0)
         }
     }
 

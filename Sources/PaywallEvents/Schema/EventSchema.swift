@@ -48,7 +48,7 @@ enum EventSchema {
     private static let exposureState = Step(sqlite: { database throws(StoreError) in
         for statement in ExposureTables.create(in: .sqlite) { try database.execute(statement) }
         let names = try NameTable(database)
-        try SQLiteExposureLedger(database: database, names: names).recountAll()
+        try SQLiteExposureLedger(database: database, names: names, keepsSums: false).recountAll()
     }, postgres: { connection throws(PostgresError) in
         for statement in ExposureTables.create(in: .postgres) { try connection.execute(statement) }
         try PostgresExposureLedger(connection: connection).recountAll()
