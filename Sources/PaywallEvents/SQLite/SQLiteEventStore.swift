@@ -34,8 +34,9 @@ public final class SQLiteEventStore: EventStore {
             throw StoreError(kind: .missing, message: "no events at \(path) (send them to POST /v1/events, or `paywalls events ingest FILE`)")
         }
         let database = try Database(path: path, create: create, incrementalVacuum: true)
-        // Every commit reaches the disk before the events are acknowledged.
-        try database.execute("PRAGMA synchronous = FULL")
+        // Every commit reaches the disk before the events are acknowledged. A statement that adds many rows of sums keeps
+        // what undoes it in memory, not in a temporary file written at every commit.
+        try database.execute("PRAGMA synchronous = FULL; PRAGMA temp_store = MEMORY")
         try SQLiteEventSchema.prepare(database, create: create)
         return try SQLiteEventStore(database: database)
     }
