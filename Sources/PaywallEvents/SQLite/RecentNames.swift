@@ -19,8 +19,10 @@ struct RecentNames {
     }
 
     private static func slot(of text: String) -> Int {
-        let bytes = text.utf8
-        let first = Int(bytes.first ?? 0), last = Int(bytes.last ?? 0)
-        return (bytes.count &+ first &* 7 &+ last &* 31) & (slotCount - 1)
+        var text = text
+        return text.withUTF8 { bytes in
+            let first = Int(bytes.first ?? 0), last = Int(bytes.last ?? 0)
+            return (bytes.count &+ first &* 7 &+ last &* 31) & (slotCount - 1)
+        }
     }
 }
