@@ -21,11 +21,13 @@ package final class Database {
     ///   - busyTimeout: how long a write waits for another connection's write lock before failing.
     ///   - incrementalVacuum: a new file gives back to the file system the pages its deletions free, as
     ///     `PRAGMA incremental_vacuum` asks (`auto_vacuum = INCREMENTAL`, which only a file without tables takes).
+    ///   - isConfined: the connection is used by one thread at a time (a serial queue's), so SQLite need not lock it
+    ///     around every call.
     package init(path: String, create: Bool, busyTimeout: Duration = PaywallStore.defaultBusyTimeout,
-                 incrementalVacuum: Bool = false) throws(StoreError) {
+                 incrementalVacuum: Bool = false, isConfined: Bool = false) throws(StoreError) {
         if create { try Self.createPrivately(path) }
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | (isConfined ? SQLITE_OPEN_NOMUTEX : 0)
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))

@@ -3,19 +3,23 @@
 /// two strings costs a fraction of hashing one. A slot shared by two names only sends one of them on to `NameCache`.
 struct RecentNames {
     private static let slotCount = 128
-    private var slots = [(text: String, id: Int64)?](repeating: nil, count: slotCount)
+    /// A slot without a name holds the empty string, which no name is, and no id.
+    private var texts = [String](repeating: "", count: slotCount)
+    private var ids = [Int64](repeating: 0, count: slotCount)
 
     subscript(text: String) -> Int64? {
-        guard let slot = slots[Self.slot(of: text)], slot.text == text else { return nil }
-        return slot.id
+        let slot = Self.slot(of: text)
+        return !text.isEmpty && texts[slot] == text ? ids[slot] : nil
     }
 
     mutating func keep(_ id: Int64, for text: String) {
-        slots[Self.slot(of: text)] = (text, id)
+        let slot = Self.slot(of: text)
+        texts[slot] = text
+        ids[slot] = id
     }
 
     mutating func removeAll() {
-        for index in slots.indices { slots[index] = nil }
+        for slot in texts.indices { texts[slot] = "" }
     }
 
     private static func slot(of text: String) -> Int {

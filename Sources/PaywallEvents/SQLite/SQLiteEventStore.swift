@@ -33,7 +33,8 @@ public final class SQLiteEventStore: EventStore {
         if !create, access(path, F_OK) != 0 {
             throw StoreError(kind: .missing, message: "no events at \(path) (send them to POST /v1/events, or `paywalls events ingest FILE`)")
         }
-        let database = try Database(path: path, create: create, incrementalVacuum: true)
+        // A store is used on one queue at a time: the writer's, the reports', a command's.
+        let database = try Database(path: path, create: create, incrementalVacuum: true, isConfined: true)
         // Every commit reaches the disk before the events are acknowledged. A statement that adds many rows of sums keeps
         // what undoes it in memory, not in a temporary file written at every commit.
         try database.execute("PRAGMA synchronous = FULL; PRAGMA temp_store = MEMORY")
