@@ -42,8 +42,9 @@ struct SQLiteExposureLedger: ExposureLedger {
             """)
     }
 
-    private static func placeholders(_ count: Int) -> String {
-        (1...count).map { "?\($0)" }.joined(separator: ", ")
+    /// `count` parameters, numbered from `first`.
+    private static func placeholders(_ count: Int, from first: Int = 1) -> String {
+        (first..<first + count).map { "?\($0)" }.joined(separator: ", ")
     }
 
     func states(of keys: Set<ExposureKey>) throws(StoreError) -> [ExposureKey: ExposureState] {
@@ -151,12 +152,13 @@ struct SQLiteExposureLedger: ExposureLedger {
 
         init(to table: TableDescription, in database: Database) throws(StoreError) {
             columns = Int32(table.columns.count)
-            let rows = { (count: Int32) in
-                "VALUES " + (0..<count).map { row in "(" + (1...table.columns.count).map { "?\(row * Int32(table.columns.count) + Int32($0))" }.joined(separator: ", ") + ")" }
-                    .joined(separator: ", ")
+            let values = { (rows: Int) in
+                "VALUES " + (0..<rows).map { row in
+                    "(\(SQLiteExposureLedger.placeholders(table.columns.count, from: row * table.columns.count + 1)))"
+                }.joined(separator: ", ")
             }
-            one = try database.prepare(ExposureTables.addition(to: table, values: rows(1), in: .sqlite))
-            many = try database.prepare(ExposureTables.addition(to: table, values: rows(Int32(Self.rowsPerRun)), in: .sqlite))
+            one = try database.prepare(ExposureTables.addition(to: table, values: values(1), in: .sqlite))
+            many = try database.prepare(ExposureTables.addition(to: table, values: values(Self.rowsPerRun), in: .sqlite))
         }
 
         /// Adds `rows`, `set` setting the parameters of a row from the one given.
