@@ -12,7 +12,7 @@ final class NameTable {
     private var known: NameCache
     private var pending: [String: Int64] = [:]
     /// The last names looked up, committed or pending: let go of with either.
-    private var recent = RecentNames()
+    private let recent = RecentNames()
     /// The uses the transaction under way adds.
     private var pendingUses = NameUses()
     /// `data_version` as the last transaction began: it moves when another connection commits.
@@ -64,9 +64,9 @@ final class NameTable {
         return id
     }
 
-    /// Counts a use of the name `id` by an event stored in the transaction under way.
-    func use(_ id: Int64) {
-        pendingUses.add(id)
+    /// Counts a use of each name of `ids` by an event stored in the transaction under way.
+    func use(_ ids: [Int64]) {
+        for id in ids { pendingUses.add(id) }
     }
 
     /// Adds the uses counted to the table: called last in the transaction, before it commits.

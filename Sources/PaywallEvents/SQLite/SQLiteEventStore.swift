@@ -84,7 +84,7 @@ public final class SQLiteEventStore: EventStore {
         }
         try insert.run()
         guard database.changedRows == 1 else { return false }
-        eventNames.forEach(names.use)
+        names.use(eventNames)
         return true
     }
 
