@@ -46,12 +46,13 @@ public final class SQLiteEventStore: EventStore {
         do {
             let accepted = try database.transaction { () throws(StoreError) in
                 try names.beginTransaction()
+                // Only the events a state is made of are kept for it: each copy of an event retains its every string.
                 var stored: [Event] = []
                 let accepted = try batches.map { batch throws(StoreError) in
                     var accepted = 0
                     for event in batch where try store(event) {
                         accepted += 1
-                        stored.append(event)
+                        if ExposureState.concerns(event) { stored.append(event) }
                     }
                     return accepted
                 }
