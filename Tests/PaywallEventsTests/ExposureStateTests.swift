@@ -64,6 +64,24 @@ import Testing
         }
     }
 
+    /// The ledger of the schema's step that makes the first state, before the sums' tables exist, refuses sums and says
+    /// so, rather than write them nowhere.
+    @Test func aLedgerMadeWithoutSumsRefusesThem() throws {
+        let store = try SQLiteEventStore.open(inStore: directory)
+        let ledger = try SQLiteExposureLedger(database: store.database, names: store.names, keepsSums: false)
+        let first = ExposureState.FirstExposure(createdAt: 1, eventID: "e", variationID: "A", snapshot: nil, locale: nil, localeResult: nil,
+                                                country: nil, platform: nil)
+        var sums = ExposureSums()
+        sums.add(ExposureState(first: first, shownAnotherVariation: false, converted: false, revenueMicros: [:]),
+                 at: ExposureKey(placementID: "p", profileID: "u"))
+        #expect {
+            try ledger.apply(sums)
+        } throws: { error in
+            (error as? StoreError)?.message == "the sums of the exposure state in \(store.database.path) are not made yet"
+        }
+        #expect(try store.database.prepare("SELECT count(*) FROM exposure_sums").rows { $0.integer(at: 0) } == [0])
+    }
+
     /// The state is read by its own keys, not by the order of a scan: an index on the events changes nothing.
     @Test func anotherIndexOnTheEventsChangesNothing() throws {
         let store = try SQLiteEventStore.open(inStore: directory)

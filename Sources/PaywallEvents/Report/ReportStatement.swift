@@ -4,9 +4,10 @@ import PaywallStore
 /// The sums of a conversion report as one statement over the exposure state, the same in both stores but for the
 /// dialect: a row per placement, group and variation (exposures, conversions, multiple exposures), per currency of
 /// those (revenue, in the two halves `ExposureTables.revenue` keeps), per placement and snapshot (first exposures) and
-/// per UTC day of a row of the first kind (first exposures). The window is a cohort: the profiles whose first exposure falls in it, with what they bought after it, whenever
-/// that was. Its whole days are read from the sums kept per day, the days it cuts from the states of their profiles
-/// (`ReportWindow`): the statement reads rows per day and value reported, and per profile only in the days cut.
+/// per UTC day of a row of the first kind (first exposures). The window is a cohort: the profiles whose first exposure
+/// falls in it, with what they bought after it, whenever that was. Its whole days are read from the sums kept per day,
+/// the days it cuts from the states of their profiles (`ReportWindow`): the statement reads rows per day and value
+/// reported, and per profile only in the days cut.
 struct ReportStatement {
     let query: ReportQuery
 
