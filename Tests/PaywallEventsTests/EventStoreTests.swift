@@ -135,6 +135,15 @@ import Testing
         #expect(emptied < full / 10, "\(full) bytes, then \(emptied)")
     }
 
+    /// A new file keeps no free page: the pages of an index a later step of the schema drops are given back as it is
+    /// made, so that the first retention pass has nothing to write.
+    @Test func aNewFileKeepsNoFreePage() throws {
+        let store = try SQLiteEventStore.open(inStore: directory)
+        let free = try store.database.prepare("PRAGMA freelist_count")
+        #expect(try free.step())
+        #expect(free.integer(at: 0) == 0)
+    }
+
     /// A file of version 1 (no `uses`) counts them when opened, and its retention then deletes the names left unused.
     @Test func aFileOfVersion1CountsItsUsesOfNames() throws {
         let raw = try Database(path: directory + "/events.sqlite", create: true)
