@@ -202,6 +202,14 @@ import Testing
         #expect(try server.sql("SELECT version FROM paywalls_schema WHERE component = 'events'") == "\(EventSchema.version)\n")
         // The states' times in a block range index, which a commit's exposures in any order of time cost little.
         #expect(try server.sql("SELECT indexdef FROM pg_indexes WHERE indexname = 'paywalls_exposures_by_time'").contains("USING brin (created_at)"))
+        // The sums are updated in place: no index names their counts, and their pages keep room for the new versions.
+        #expect(try server.sql("""
+            SELECT indexname FROM pg_indexes WHERE tablename IN ('paywalls_exposure_sums', 'paywalls_exposure_revenue_sums') ORDER BY 1
+            """) == "paywalls_exposure_revenue_sums_pkey\npaywalls_exposure_sums_pkey\n")
+        #expect(try server.sql("""
+            SELECT string_agg(array_to_string(reloptions, ','), ' ') FROM pg_class
+            WHERE relname IN ('paywalls_exposure_sums', 'paywalls_exposure_revenue_sums')
+            """) == "fillfactor=50 fillfactor=50\n")
         for query in ExposureFixtures.queries {
             #expect(try store.conversionTallies(query) == ExposureFixtures.tallies(of: old, query), "migrated \(query)")
         }

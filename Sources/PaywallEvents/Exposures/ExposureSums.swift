@@ -23,6 +23,8 @@ struct ExposureSums {
         var conversions: Int64 = 0
         var several: Int64 = 0
 
+        var isZero: Bool { exposures == 0 && conversions == 0 && several == 0 }
+
         mutating func count(_ state: ExposureState, sign: Int64) {
             exposures += sign
             conversions += state.converted ? sign : 0
@@ -40,6 +42,8 @@ struct ExposureSums {
         var high: Int64 = 0
         var low: Int64 = 0
 
+        var isZero: Bool { profiles == 0 && high == 0 && low == 0 }
+
         mutating func count(_ micros: Int128, sign: Int64) {
             let (high, low) = ExposureTables.halves(of: micros)
             profiles += sign
@@ -48,12 +52,20 @@ struct ExposureSums {
         }
     }
 
-    private(set) var counts: [Key: Counts] = [:]
-    private(set) var revenue: [RevenueKey: Revenue] = [:]
-    /// Whether a sum went down, so that some may have come to no profile (and their rows are to go).
-    private(set) var hasRemovals = false
+    private var allCounts: [Key: Counts] = [:]
+    private var allRevenue: [RevenueKey: Revenue] = [:]
 
-    var isEmpty: Bool { counts.isEmpty }
+    /// The changes to add: a change of nothing (a state removed and added back with the same counts, its revenue changed
+    /// say) writes nothing.
+    var counts: [Key: Counts] { allCounts.filter { !$0.value.isZero } }
+    var revenue: [RevenueKey: Revenue] { allRevenue.filter { !$0.value.isZero } }
+
+    /// The keys whose profiles went down: their rows may have come to none, and are then to go. A sum of profiles
+    /// comes to none no other way.
+    var lowered: [Key] { allCounts.compactMap { $0.value.exposures < 0 ? $0.key : nil } }
+    var loweredRevenue: [RevenueKey] { allRevenue.compactMap { $0.value.profiles < 0 ? $0.key : nil } }
+
+    var isEmpty: Bool { allCounts.isEmpty }
 
     mutating func add(_ state: ExposureState, at key: ExposureKey) {
         count(state, at: key, sign: 1)
@@ -61,7 +73,6 @@ struct ExposureSums {
 
     mutating func remove(_ state: ExposureState, at key: ExposureKey) {
         count(state, at: key, sign: -1)
-        hasRemovals = true
     }
 
     /// The counts are bounded by the states a transaction touches, and the halves by what one state's revenue holds
@@ -71,9 +82,9 @@ struct ExposureSums {
         let key = Key(placementID: exposureKey.placementID, day: ExposureTables.day(of: first.createdAt), variationID: first.variationID,
                       snapshot: first.snapshot, locale: first.locale, localeResult: first.localeResult, country: first.country,
                       platform: first.platform)
-        counts[key, default: .init()].count(state, sign: sign)
+        allCounts[key, default: .init()].count(state, sign: sign)
         for (currency, micros) in state.revenueMicros {
-            revenue[RevenueKey(key: key, currency: currency), default: .init()].count(micros, sign: sign)
+            allRevenue[RevenueKey(key: key, currency: currency), default: .init()].count(micros, sign: sign)
         }
     }
 }

@@ -61,7 +61,7 @@ enum ExposureTables {
     }
 
     /// The statements that make the sums from the states stored, and the indexes that find the rows a transaction
-    /// emptied and the states of the days a report's window cuts (a B-tree, which `EventSchema`'s next step replaces).
+    /// emptied and the states of the days a report's window cuts (which `EventSchema`'s later steps drop or replace).
     static func createSums(in dialect: SQLDialect) -> [String] {
         let (exposures, revenue) = (dialect.table(Self.exposures.name), dialect.table(Self.revenue.name))
         let key = "placement, created_at / \(dayMilliseconds), variation, "
@@ -90,9 +90,11 @@ enum ExposureTables {
             + added.map { "\($0) = \(name).\($0) + excluded.\($0)" }.joined(separator: ", ")
     }
 
-    /// Deletes the rows of the sums that count no profile any more.
-    static func deletionOfEmptySums(in dialect: SQLDialect) -> [String] {
-        ["DELETE FROM \(dialect.table(sums.name)) WHERE exposures = 0", "DELETE FROM \(dialect.table(revenueSums.name)) WHERE profiles = 0"]
+    /// Deletes the rows of `table` (`sums` or `revenueSums`) at the keys `keys` (a `VALUES` list or a `SELECT` of its key's
+    /// columns) that count no profile any more: each table of sums counts its profiles in its first column after the key.
+    static func deletionOfEmpty(_ table: TableDescription, at keys: String, in dialect: SQLDialect) -> String {
+        let profiles = table.columns[table.key.count].name
+        return "DELETE FROM \(dialect.table(table.name)) WHERE (\(table.key.joined(separator: ", "))) IN (\(keys)) AND \(profiles) = 0"
     }
 
     /// The statements that make the tables, and the index that finds a key's events for a recount (in PostgreSQL, of

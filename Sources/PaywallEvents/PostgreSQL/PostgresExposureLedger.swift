@@ -79,32 +79,51 @@ struct PostgresExposureLedger: ExposureLedger {
     }
 
     func apply(_ sums: ExposureSums) throws(PostgresError) {
+        let (sumsTable, revenueTable) = (ExposureTables.sums, ExposureTables.revenueSums)
         let counts = Array(sums.counts), revenue = Array(sums.revenue)
         if !counts.isEmpty {
-            try connection.execute(Self.addition(to: ExposureTables.sums), Self.keyArrays(counts.map(\.key)) + [
-                Self.integers(counts.map(\.value.exposures)), Self.integers(counts.map(\.value.conversions)), Self.integers(counts.map(\.value.several)),
-            ])
+            try connection.execute(ExposureTables.addition(to: sumsTable, values: Self.rows(of: sumsTable.columns), in: .postgres),
+                                   Self.keyArrays(counts.map(\.key)) + [
+                                       Self.integers(counts.map(\.value.exposures)), Self.integers(counts.map(\.value.conversions)),
+                                       Self.integers(counts.map(\.value.several)),
+                                   ])
         }
         if !revenue.isEmpty {
-            try connection.execute(Self.addition(to: ExposureTables.revenueSums), Self.keyArrays(revenue.map(\.key.key)) + [
-                Self.arrayLiteral(revenue.map(\.key.currency)), Self.integers(revenue.map(\.value.profiles)),
-                Self.integers(revenue.map(\.value.high)), Self.integers(revenue.map(\.value.low)),
-            ])
+            try connection.execute(ExposureTables.addition(to: revenueTable, values: Self.rows(of: revenueTable.columns), in: .postgres),
+                                   Self.keyArrays(revenue.map(\.key)) + [
+                                       Self.integers(revenue.map(\.value.profiles)), Self.integers(revenue.map(\.value.high)),
+                                       Self.integers(revenue.map(\.value.low)),
+                                   ])
         }
-        guard sums.hasRemovals else { return }
-        for statement in ExposureTables.deletionOfEmptySums(in: .postgres) { try connection.execute(statement) }
+        let lowered = sums.lowered, loweredRevenue = sums.loweredRevenue
+        if !lowered.isEmpty {
+            try connection.execute(Self.deletionOfEmpty(sumsTable), Self.keyArrays(lowered))
+        }
+        if !loweredRevenue.isEmpty {
+            try connection.execute(Self.deletionOfEmpty(revenueTable), Self.keyArrays(loweredRevenue))
+        }
     }
 
-    /// The addition of rows given as one array parameter per column of `table`, in order.
-    private static func addition(to table: TableDescription) -> String {
-        let arrays = table.columns.enumerated().map { index, column in "$\(index + 1)::\(column.kind == .integer ? "bigint" : "text")[]" }
-        return ExposureTables.addition(to: table, values: "SELECT * FROM unnest(\(arrays.joined(separator: ", ")))", in: .postgres)
+    /// Rows given as one array parameter per column of `columns`, in order.
+    private static func rows(of columns: some Collection<TableDescription.Column>) -> String {
+        let arrays = columns.enumerated().map { index, column in "$\(index + 1)::\(column.kind == .integer ? "bigint" : "text")[]" }
+        return "SELECT * FROM unnest(\(arrays.joined(separator: ", ")))"
+    }
+
+    /// The deletion of `table`'s empty rows at keys given as one array parameter per column of its key.
+    private static func deletionOfEmpty(_ table: TableDescription) -> String {
+        ExposureTables.deletionOfEmpty(table, at: rows(of: table.columns.prefix(table.key.count)), in: .postgres)
     }
 
     /// The sums' keys as one array parameter per column, a value not said as `SQLDialect.absentName` (the empty string).
     private static func keyArrays(_ keys: [ExposureSums.Key]) -> [String?] {
         [arrayLiteral(keys.map(\.placementID)), integers(keys.map(\.day)), arrayLiteral(keys.map(\.variationID))]
             + ExposureTables.exposureDetails.indices.map { detail in arrayLiteral(keys.lazy.map { $0.details[detail] ?? "" }) }
+    }
+
+    /// The revenue sums' keys as one array parameter per column: the sums' key, then the currency.
+    private static func keyArrays(_ keys: [ExposureSums.RevenueKey]) -> [String?] {
+        keyArrays(keys.map(\.key)) + [arrayLiteral(keys.map(\.currency))]
     }
 
     private static func integers(_ numbers: [Int64]) -> String {

@@ -13,14 +13,14 @@ struct SQLiteExposureLedger: ExposureLedger {
     private let insertState: Statement
     private let insertRevenue: Statement
     private let readKeys: Statement
-    /// The additions to the sums: none in the schema's step that makes the first state, before their tables exist.
-    private let sumsAdditions: (counts: Addition, revenue: Addition)?
+    /// The writes to the sums: none in the schema's step that makes the first state, before their tables exist.
+    private let sumsWrites: (counts: SumsWrites, revenue: SumsWrites)?
 
     init(database: Database, names: NameTable, keepsSums: Bool = true) throws(StoreError) {
         self.database = database
         self.names = names
-        sumsAdditions = keepsSums
-            ? (try Addition(to: ExposureTables.sums, in: database), try Addition(to: ExposureTables.revenueSums, in: database))
+        sumsWrites = keepsSums
+            ? (try SumsWrites(to: ExposureTables.sums, in: database), try SumsWrites(to: ExposureTables.revenueSums, in: database))
             : nil
         // The placement by its id, bound as the names table has it: nothing to look up per row read.
         let key = "placement = ?1 AND profile = ?2"
@@ -123,31 +123,32 @@ struct SQLiteExposureLedger: ExposureLedger {
 
     func apply(_ sums: ExposureSums) throws(StoreError) {
         guard !sums.isEmpty else { return }
-        guard let (addSums, addRevenueSums) = sumsAdditions else {
+        guard let (countWrites, revenueWrites) = sumsWrites else {
             throw StoreError(kind: .corrupt, message: "the sums of the exposure state in \(database.path) are not made yet")
         }
-        try addSums.run(Array(sums.counts)) { (row, statement, first) throws(StoreError) in
+        try countWrites.add(Array(sums.counts)) { (row, statement, first) throws(StoreError) in
             try set(row.key, in: statement, from: first)
             for (offset, value) in [row.value.exposures, row.value.conversions, row.value.several].enumerated() {
                 try statement.set(first + Self.sumsKeyCount + Int32(offset), value)
             }
         }
-        try addRevenueSums.run(Array(sums.revenue)) { (row, statement, first) throws(StoreError) in
-            try set(row.key.key, in: statement, from: first)
-            for (offset, value) in [try names.id(of: row.key.currency), row.value.profiles, row.value.high, row.value.low].enumerated() {
-                try statement.set(first + Self.sumsKeyCount + Int32(offset), value)
+        try revenueWrites.add(Array(sums.revenue)) { (row, statement, first) throws(StoreError) in
+            try set(row.key, in: statement, from: first)
+            for (offset, value) in [row.value.profiles, row.value.high, row.value.low].enumerated() {
+                try statement.set(first + Self.sumsKeyCount + 1 + Int32(offset), value)
             }
         }
-        guard sums.hasRemovals else { return }
-        for statement in ExposureTables.deletionOfEmptySums(in: .sqlite) { try database.execute(statement) }
+        try countWrites.deleteEmpty(at: sums.lowered) { (key, statement) throws(StoreError) in try set(key, in: statement, from: 1) }
+        try revenueWrites.deleteEmpty(at: sums.loweredRevenue) { (key, statement) throws(StoreError) in try set(key, in: statement, from: 1) }
     }
 
-    /// An addition to a table of sums, prepared for one row and for `rowsPerRun`: one run of many rows costs a fraction of
-    /// as many runs of one.
-    private struct Addition {
+    /// The writes to a table of sums: additions prepared for one row and for `rowsPerRun` (one run of many rows costs a
+    /// fraction of as many runs of one), and the deletion of a key's row that came to no profile.
+    private struct SumsWrites {
         static let rowsPerRun = 32
         let one: Statement
         let many: Statement
+        let deletion: Statement
         let columns: Int32
 
         init(to table: TableDescription, in database: Database) throws(StoreError) {
@@ -159,10 +160,12 @@ struct SQLiteExposureLedger: ExposureLedger {
             }
             one = try database.prepare(ExposureTables.addition(to: table, values: values(1), in: .sqlite))
             many = try database.prepare(ExposureTables.addition(to: table, values: values(Self.rowsPerRun), in: .sqlite))
+            let key = "VALUES (\(SQLiteExposureLedger.placeholders(table.key.count)))"
+            deletion = try database.prepare(ExposureTables.deletionOfEmpty(table, at: key, in: .sqlite))
         }
 
         /// Adds `rows`, `set` setting the parameters of a row from the one given.
-        func run<Row>(_ rows: [Row], set: (Row, Statement, Int32) throws(StoreError) -> Void) throws(StoreError) {
+        func add<Row>(_ rows: [Row], set: (Row, Statement, Int32) throws(StoreError) -> Void) throws(StoreError) {
             var start = 0
             while start < rows.count {
                 let count = rows.count - start >= Self.rowsPerRun ? Self.rowsPerRun : 1
@@ -173,10 +176,25 @@ struct SQLiteExposureLedger: ExposureLedger {
                 start += count
             }
         }
+
+        /// Deletes the rows of `keys` that count no profile, `set` setting a key's parameters.
+        func deleteEmpty<Key>(at keys: [Key], set: (Key, Statement) throws(StoreError) -> Void) throws(StoreError) {
+            for key in keys {
+                deletion.reset()
+                try set(key, deletion)
+                try deletion.run()
+            }
+        }
     }
 
     /// The columns of a key of the sums.
     private static let sumsKeyCount = Int32(3 + ExposureTables.exposureDetails.count)
+
+    /// Sets the parameters of `statement` from `first` on to the revenue sums' key `key`: the sums' key, then the currency.
+    private func set(_ key: ExposureSums.RevenueKey, in statement: Statement, from first: Int32) throws(StoreError) {
+        try set(key.key, in: statement, from: first)
+        try statement.set(first + Self.sumsKeyCount, try names.id(of: key.currency))
+    }
 
     /// Sets the parameters of `statement` from `first` on to the sums' key `key`, a value not said as
     /// `SQLDialect.absentName`.

@@ -11,7 +11,7 @@ enum EventSchema {
         let postgres: @Sendable (PostgresConnection) throws(PostgresError) -> Void
     }
 
-    static let steps = [events, nameUses, exposureState, exposureSums, exposureTimes]
+    static let steps = [events, nameUses, exposureState, exposureSums, exposureTimes, sumsInPlace]
     static var version: Int { steps.count }
     static let component = "events"
 
@@ -69,5 +69,18 @@ enum EventSchema {
     }, postgres: { connection throws(PostgresError) in
         try connection.execute("DROP INDEX paywalls_exposures_by_time")
         try connection.execute("CREATE INDEX paywalls_exposures_by_time ON paywalls_exposures USING brin (created_at)")
+    })
+
+    /// 6: the sums' rows that came to no profile are deleted by the keys a transaction lowered, not found by an index of
+    /// them. The index's condition names the counts, and PostgreSQL writes a new version of a row into every index when
+    /// an update changes a column one of them names: each row of the sums is updated by most commits. Its pages keep
+    /// room for the new versions beside the old (`fillfactor`), which the next update prunes.
+    private static let sumsInPlace = Step(sqlite: { database throws(StoreError) in
+        for table in [ExposureTables.sums, ExposureTables.revenueSums] { try database.execute("DROP INDEX \(table.name)_emptied") }
+    }, postgres: { connection throws(PostgresError) in
+        for table in [ExposureTables.sums, ExposureTables.revenueSums].map({ SQLDialect.postgres.table($0.name) }) {
+            try connection.execute("DROP INDEX \(table)_emptied")
+            try connection.execute("ALTER TABLE \(table) SET (fillfactor = 50)")
+        }
     })
 }
