@@ -92,19 +92,24 @@ import Testing
         return Dictionary(uniqueKeysWithValues: rows)
     }
 
+    /// `uses` and the names of the types the index of the state's events names, each of which it counts as a use.
+    private func withIndexedNames(_ uses: [String: Int64]) -> [String: Int64] {
+        uses.merging(SQLiteStateTypes.names.map { ($0, 1) }) { $0 + $1 }
+    }
+
     @Test func retentionDeletesTheNamesNoEventUsesAnyMore() throws {
         let store = try SQLiteEventStore.open(inStore: directory)
         var old = events(["o1", "o2"], placement: "old-placement", createdAt: 1_000)
         old[0].country = "AQ"
         _ = try store.append(old + events(["o3"], createdAt: 1_000) + events(["n1"], createdAt: 3_000))
         _ = try store.append(events(["n1"], placement: "only-in-a-duplicate", createdAt: 3_000))
-        #expect(try names(store) == ["shown": 4, "old-placement": 2, "onboarding": 2, "v-a": 4, "AQ": 1, "only-in-a-duplicate": 0])
+        #expect(try names(store) == withIndexedNames(["shown": 4, "old-placement": 2, "onboarding": 2, "v-a": 4, "AQ": 1, "only-in-a-duplicate": 0]))
         #expect(try store.deleteEvents(createdBefore: 2_000, batch: 2) == 3)
-        #expect(try names(store) == ["shown": 1, "onboarding": 1, "v-a": 1])
+        #expect(try names(store) == withIndexedNames(["shown": 1, "onboarding": 1, "v-a": 1]))
         _ = try store.append(events(["n2"], placement: "old-placement", createdAt: 3_000))
         #expect(try stored(store) == ["n1 onboarding shown", "n2 old-placement shown"])
         #expect(try store.deleteEvents(createdBefore: 4_000) == 2)
-        #expect(try names(store).isEmpty)
+        #expect(try names(store) == withIndexedNames([:]))
     }
 
     /// Another connection's retention deletes names this one kept the ids of: they are looked up again, not reused.
@@ -113,10 +118,10 @@ import Testing
         _ = try writer.append(events(["old"], placement: "gone", createdAt: 1_000))
         let retention = try SQLiteEventStore.open(inStore: directory)
         #expect(try retention.deleteEvents(createdBefore: 2_000) == 1)
-        #expect(try names(retention).isEmpty)
+        #expect(try names(retention) == withIndexedNames([:]))
         _ = try writer.append(events(["new"], placement: "gone", createdAt: 3_000))
         #expect(try stored(retention) == ["new gone shown"])
-        #expect(try names(retention) == ["shown": 1, "gone": 1, "v-a": 1])
+        #expect(try names(retention) == withIndexedNames(["shown": 1, "gone": 1, "v-a": 1]))
     }
 
     /// A new file gives the pages of deleted events back: once checkpointed, it is smaller again.
@@ -154,9 +159,9 @@ import Testing
             PRAGMA user_version = 1;
             """)
         let store = try SQLiteEventStore.open(inStore: directory)
-        #expect(try names(store) == ["shown": 2, "pl": 3, "v": 1, "left-over": 0])
+        #expect(try names(store) == withIndexedNames(["shown": 2, "pl": 3, "v": 1, "left-over": 0]))
         #expect(try store.deleteEvents(createdBefore: 2_000) == 1)
-        #expect(try names(store) == ["shown": 1, "pl": 2])
+        #expect(try names(store) == withIndexedNames(["shown": 1, "pl": 2]))
     }
 
     @Test func aFileOfANewerVersionIsRefusedWithItsPath() throws {

@@ -146,6 +146,9 @@ import Testing
                 CREATE INDEX exposures_by_time ON exposures (created_at);
                 CREATE INDEX exposure_sums_emptied ON exposure_sums (placement) WHERE exposures = 0;
                 CREATE INDEX exposure_revenue_sums_emptied ON exposure_revenue_sums (placement) WHERE profiles = 0;
+                DROP INDEX events_by_profile;
+                CREATE INDEX events_by_profile ON events (placement, profile, type);
+                UPDATE names SET uses = uses - 1 WHERE text IN ('shown', 'purchase_finished');
                 PRAGMA user_version = 4
                 """)
         }
@@ -155,9 +158,44 @@ import Testing
         #expect(try store.database.prepare("""
             SELECT name FROM sqlite_schema WHERE tbl_name IN ('exposures', 'exposure_sums', 'exposure_revenue_sums') AND type = 'index'
             """).rows { $0.text(at: 0) } == [])
+        // The events' index holds the types of the state only, whose names count it as a use.
+        let ids = try SQLiteStateTypes.ids(in: store.database)
+        #expect(try indexDefinition(in: store) == "CREATE INDEX events_by_profile ON events (placement, profile, type) WHERE \(SQLiteStateTypes.condition(ids))")
+        let shown = Int64(Set(old.filter { $0.kind == .shown }.map(\.id)).count)
+        #expect(try store.database.prepare("SELECT uses FROM names WHERE text = 'shown'").rows { $0.integer(at: 0) } == [shown + 1])
         try expectState(of: store, equalToARecountOf: old, "migrated")
         for batch in ExposureFixtures.resentBatches(new, seed: 21) { _ = try store.append(batch) }
         try expectState(of: store, equalToARecountOf: events, "after more events")
+    }
+
+    /// The index of a key's events holds only the types a state is made of, by the ids its condition names; both reads of
+    /// a key's events go through it, and its names outlive their events (retention deletes no name an index names).
+    @Test func theIndexOfAKeysEventsHoldsTheTypesOfTheStateOnly() throws {
+        let store = try SQLiteEventStore.open(inStore: directory)
+        let events = ExposureFixtures.events(seed: 22)
+        for batch in ExposureFixtures.resentBatches(events, seed: 23) { _ = try store.append(batch) }
+        let ids = try SQLiteStateTypes.ids(in: store.database)
+        #expect(ids.count == SQLiteStateTypes.names.count)
+        let condition = SQLiteStateTypes.condition(ids)
+        #expect(try indexDefinition(in: store) == "CREATE INDEX events_by_profile ON events (placement, profile, type) WHERE \(condition)")
+        let indexed = try store.database.prepare("SELECT count(*) FROM events INDEXED BY events_by_profile WHERE \(condition)").rows { $0.integer(at: 0) }
+        #expect(indexed == [Int64(Set(events.filter { $0.kind == .shown || $0.kind == .purchaseFinished }.map(\.id)).count)])
+        let reads = SQLiteExposureLedger.eventReads(stateTypes: condition)
+        for read in [reads.events, reads.purchases] {
+            let plan = try store.database.prepare("EXPLAIN QUERY PLAN " + read).rows { $0.text(at: 3) }
+            #expect(plan.contains { $0.contains("INDEX events_by_profile (placement=? AND profile=?") }, "\(read): \(plan)")
+        }
+        #expect(try store.deleteEvents(createdBefore: .max) == events.count)
+        #expect(try SQLiteStateTypes.ids(in: store.database) == ids)
+        #expect(try store.database.prepare("SELECT uses FROM names WHERE \(condition.replacingOccurrences(of: "type", with: "id"))").rows {
+            $0.integer(at: 0)
+        } == [1, 1])
+        for batch in ExposureFixtures.resentBatches(events, seed: 24) { _ = try store.append(batch) }
+        try expectState(of: store, equalToARecountOf: events, "stored again")
+    }
+
+    private func indexDefinition(in store: SQLiteEventStore) throws -> String? {
+        try store.database.prepare("SELECT sql FROM sqlite_schema WHERE name = 'events_by_profile'").rows { $0.text(at: 0) }.first
     }
 
     /// Events stored as a paywalls of schema version 2 stored them: names by id, counted in `uses`.

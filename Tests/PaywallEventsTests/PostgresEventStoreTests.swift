@@ -86,10 +86,11 @@ import Testing
         _ = try PostgresEventStore.open(address)
         _ = try PostgresEventStore.open(address)
         #expect(try server.sql("SELECT component || ' ' || version FROM paywalls_schema") == "events \(EventSchema.version)\n")
-        _ = try server.sql("UPDATE paywalls_schema SET version = 7")
+        let newer = EventSchema.version + 1
+        _ = try server.sql("UPDATE paywalls_schema SET version = \(newer)")
         let error = try #require(throws: StoreError.self) { try PostgresEventStore.open(address) }
-        #expect(error.kind == .newerSchema(found: 7, supported: EventSchema.version))
-        #expect(error.message == "the events in \(server.url) were written by a newer paywalls (schema 7; this one reads \(EventSchema.version))")
+        #expect(error.kind == .newerSchema(found: newer, supported: EventSchema.version))
+        #expect(error.message == "the events in \(server.url) were written by a newer paywalls (schema \(newer); this one reads \(EventSchema.version))")
     }
 
     @Test func aWrongPasswordOrDatabaseIsNamedWithTheURLAndNoPassword() throws {

@@ -98,8 +98,8 @@ enum ExposureTables {
     }
 
     /// The statements that make the tables, and the index that finds a key's events for a recount (in PostgreSQL, of
-    /// the events a state is made of only; SQLite's can only name constants, and a name's id is not one: its index
-    /// holds the type instead, so that a key's purchases are found in it).
+    /// the events a state is made of only; SQLite's holds the type, so that a key's purchases are found in it, and
+    /// `EventSchema`'s later step keeps only the types a state is made of, by their ids).
     static func create(in dialect: SQLDialect) -> [String] {
         let events = dialect.table("events")
         let index = switch dialect {

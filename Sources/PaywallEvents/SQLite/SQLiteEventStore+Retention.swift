@@ -14,7 +14,7 @@ extension SQLiteEventStore {
         do {
             (events, unusedNames) = try database.transaction { () throws(StoreError) in
                 try names.beginTransaction()
-                let stateTypes = try database.prepare("SELECT id FROM names WHERE text IN ('shown', 'purchase_finished')").rows { $0.integer(at: 0) }
+                let stateTypes = try SQLiteStateTypes.ids(in: database)
                 let deleteEvents = try database.prepare("""
                     DELETE FROM events WHERE event_id IN (SELECT event_id FROM events WHERE created_at < ?1 LIMIT ?2)
                     RETURNING \(EventColumns.names.joined(separator: ", ")), profile

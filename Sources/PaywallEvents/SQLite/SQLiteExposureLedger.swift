@@ -26,11 +26,9 @@ struct SQLiteExposureLedger: ExposureLedger {
         let key = "placement = ?1 AND profile = ?2"
         readState = try database.prepare("SELECT \(ExposureRows.select(ExposureRows.stateColumns, in: .sqlite)) FROM exposures WHERE \(key)")
         readRevenue = try database.prepare("SELECT (SELECT text FROM names WHERE id = currency), micros_high, micros_low FROM exposure_revenue WHERE \(key)")
-        readEvents = try database.prepare("SELECT \(ExposureRows.select(ExposureRows.eventColumns, in: .sqlite)) FROM events WHERE \(key)")
-        // The type is in the index: a key without purchases costs one descent of it.
-        readPurchases = try database.prepare("""
-            SELECT \(ExposureRows.selectPurchases(in: .sqlite)) FROM events WHERE \(key) AND type = ?3 AND purchase_result = ?4
-            """)
+        let reads = Self.eventReads(stateTypes: SQLiteStateTypes.condition(try SQLiteStateTypes.ids(in: database)))
+        readEvents = try database.prepare(reads.events)
+        readPurchases = try database.prepare(reads.purchases)
         deleteState = try database.prepare("DELETE FROM exposures WHERE placement = ?1 AND profile = ?2")
         deleteRevenue = try database.prepare("DELETE FROM exposure_revenue WHERE placement = ?1 AND profile = ?2")
         let exposures = ExposureTables.exposures, revenue = ExposureTables.revenue
@@ -40,6 +38,15 @@ struct SQLiteExposureLedger: ExposureLedger {
             SELECT (SELECT text FROM names WHERE id = placement), profile FROM (SELECT DISTINCT placement, profile FROM events
                 WHERE ?1 IS NULL OR (placement, profile) > ((SELECT id FROM names WHERE text = ?1), ?2) ORDER BY placement, profile LIMIT ?3)
             """)
+    }
+
+    /// What reads a key's events a state is made of (its placement's id `?1`, its profile `?2`), and its purchases (the
+    /// ids of their type `?3` and result `?4`): from the partial index, whose condition `stateTypes` they say in its very
+    /// words. The type is in the index: a key without purchases costs one descent of it.
+    static func eventReads(stateTypes: String) -> (events: String, purchases: String) {
+        let key = "placement = ?1 AND profile = ?2 AND \(stateTypes)"
+        return ("SELECT \(ExposureRows.select(ExposureRows.eventColumns, in: .sqlite)) FROM events WHERE \(key)",
+                "SELECT \(ExposureRows.selectPurchases(in: .sqlite)) FROM events WHERE \(key) AND type = ?3 AND purchase_result = ?4")
     }
 
     /// `count` parameters, numbered from `first`.

@@ -11,7 +11,7 @@ enum EventSchema {
         let postgres: @Sendable (PostgresConnection) throws(PostgresError) -> Void
     }
 
-    static let steps = [events, nameUses, exposureState, exposureSums, exposureTimes, sumsInPlace]
+    static let steps = [events, nameUses, exposureState, exposureSums, exposureTimes, sumsInPlace, stateEventsIndex]
     static var version: Int { steps.count }
     static let component = "events"
 
@@ -83,4 +83,12 @@ enum EventSchema {
             try connection.execute("ALTER TABLE \(table) SET (fillfactor = 50)")
         }
     })
+
+    /// 7: in SQLite, the index of a key's events holds only the types a state is made of, as PostgreSQL's does: most
+    /// events are of other types, and each cost an entry. Its condition names their ids (`SQLiteStateTypes`).
+    private static let stateEventsIndex = Step(sqlite: { database throws(StoreError) in
+        let condition = SQLiteStateTypes.condition(try SQLiteStateTypes.pin(in: database))
+        try database.execute("DROP INDEX events_by_profile")
+        try database.execute("CREATE INDEX events_by_profile ON events (placement, profile, type) WHERE \(condition)")
+    }, postgres: { _ throws(PostgresError) in })
 }
