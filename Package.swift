@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(name: "PaywallModelTests", dependencies: ["PaywallModel", "LocaleKit", "FixtureSupport"]),
-        .testTarget(name: "PaywallStoreTests", dependencies: ["PaywallStore", "PaywallModel", "LocaleKit", "FixtureSupport"]),
+        .testTarget(name: "PaywallStoreTests", dependencies: ["PaywallStore", "PaywallModel", "LocaleKit", "FixtureSupport", "CSQLite"]),
         .testTarget(name: "PaywallResolverTests", dependencies: ["PaywallResolver", "PaywallStore", "PaywallSync", "PaywallModel", "LocaleKit", "Digests", "FixtureSupport"]),
         .testTarget(name: "PaywallEventsTests", dependencies: ["PaywallEvents", "PaywallModel", "PaywallStore", "FixtureSupport"]),
         .testTarget(name: "PaywallSyncTests", dependencies: ["PaywallSync", "PaywallModel", "PaywallStore", "Digests", "FixtureSupport"]),

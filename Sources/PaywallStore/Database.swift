@@ -25,6 +25,7 @@ package final class Database {
     ///     around every call.
     package init(path: String, create: Bool, busyTimeout: Duration = PaywallStore.defaultBusyTimeout,
                  incrementalVacuum: Bool = false, isConfined: Bool = false) throws(StoreError) {
+        _ = Self.memoryStatisticsOff
         if create { try Self.createPrivately(path) }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | (isConfined ? SQLITE_OPEN_NOMUTEX : 0)
@@ -59,6 +60,10 @@ package final class Database {
     deinit {
         sqlite3_close_v2(handle)
     }
+
+    /// SQLite's counts of the memory it holds, turned off before the first connection opens: keeping them takes a lock
+    /// around every allocation, shared by the whole process, and nothing reads them.
+    private static let memoryStatisticsOff: Void = { _ = csqlite_disable_memory_statistics() }()
 
     /// Creates the database file, unless it exists, readable by its owner only whatever the umask: the stores hold
     /// profile ids and revenue. SQLite gives the `-wal` and `-shm` files it creates the database file's mode. When the

@@ -112,6 +112,18 @@ import Testing
         #expect(try names(store) == withIndexedNames([:]))
     }
 
+    /// Uses noted past the ids counted at once are all counted, in runs of one id and alone: a migration's scan of the
+    /// events notes millions.
+    @Test func usesNotedPastOneCountingAreAllCounted() throws {
+        let store = try SQLiteEventStore.open(inStore: directory)
+        try store.database.execute("INSERT INTO names (id, text) VALUES (101, 'a'), (102, 'b'), (103, 'c')")
+        var uses = NameUses()
+        for round in 0..<100_000 { uses.add(Int64(101 + round % 3)) }
+        uses.add([101, 101, 103])
+        try store.database.transaction { () throws(StoreError) in try uses.store(in: store.database) }
+        #expect(try names(store) == withIndexedNames(["a": 33_336, "b": 33_333, "c": 33_334]))
+    }
+
     /// Another connection's retention deletes names this one kept the ids of: they are looked up again, not reused.
     @Test func namesDeletedByAnotherConnectionAreNotReferredTo() throws {
         let writer = try SQLiteEventStore.open(inStore: directory)

@@ -66,7 +66,7 @@ final class NameTable {
 
     /// Counts a use of each name of `ids` by an event stored in the transaction under way.
     func use(_ ids: [Int64]) {
-        for id in ids { pendingUses.add(id) }
+        pendingUses.add(ids)
     }
 
     /// Adds the uses counted to the table: called last in the transaction, before it commits.
