@@ -11,8 +11,6 @@ public final class SQLiteEventStore: EventStore {
     private let insert: Statement
     let names: NameTable
     let exposures: SQLiteExposureLedger
-    /// The ids of the names of the event being stored, counted as used once it is.
-    private var eventNames: [Int64] = []
 
     private init(database: Database) throws(StoreError) {
         self.database = database
@@ -71,7 +69,10 @@ public final class SQLiteEventStore: EventStore {
     /// Inserts one event, counting the uses of its names; false when its id is stored already.
     private func store(_ event: Event) throws(StoreError) -> Bool {
         insert.reset()
-        eventNames.removeAll(keepingCapacity: true)
+        // The ids of the event's names, counted as used once it is stored. A local array: each change to a property of
+        // the store would have its exclusive access checked as the program runs.
+        var eventNames: [Int64] = []
+        eventNames.reserveCapacity(EventColumns.names.count)
         for (index, column) in EventColumns.all.enumerated() {
             let position = Int32(index + 1)
             switch column.value(event) {
