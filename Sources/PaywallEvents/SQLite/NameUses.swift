@@ -1,8 +1,8 @@
 import PaywallStore
 
 /// Uses of names counted per id, to be added to `names.uses` (or taken from it) in one statement per name. The ids are
-/// noted in a list first and counted a few thousand at a time, sorted: a commit notes some ten per event, and hashing
-/// each into the counts cost more than the rest of the counting.
+/// noted in a list first and counted sorted, when stored or once the list is long: a commit notes some ten per event,
+/// and hashing each into the counts cost more than the rest of the counting.
 struct NameUses {
     private var counts: [Int64: Int64] = [:]
     private var noted: [Int64] = []
