@@ -220,6 +220,25 @@ import Testing
         }
     }
 
+    /// A window of whole days reads the sums only: the report statement's first condition, on its parameters alone, is
+    /// decided before any state is read. A window that cuts a day reads the states.
+    @Test func aWindowOfWholeDaysReadsNoState() throws {
+        let store = try PostgresEventStore.open(address)
+        _ = try store.append(ExposureFixtures.events(seed: 27))
+        let day: Int64 = 86_400_000
+        for (query, readsStates) in [(ReportQuery(), false), (ReportQuery(since: day, until: 2 * day), false),
+                                     (ReportQuery(since: ExposureFixtures.time(1)), true)] {
+            let statement = ReportStatement(query: query)
+            let parameters = ([query.placementID] + statement.windowParameters.map { $0.map(String.init) }).map { $0.map { "'\($0)'" } ?? "NULL" }
+            let plan = try server.sql("""
+                PREPARE report AS \(statement.text(in: .postgres));
+                EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE report(\(parameters.joined(separator: ", ")))
+                """)
+            let stateScans = plan.split(separator: "\n").filter { $0.contains(" on paywalls_exposures ") }
+            #expect(stateScans.contains { !$0.contains("never executed") } == readsStates, "\(query):\n\(plan)")
+        }
+    }
+
     /// The tables of schema version 1, as paywalls made them.
     private static let version1Tables = """
         CREATE TABLE paywalls_schema (component text PRIMARY KEY, version integer NOT NULL);
