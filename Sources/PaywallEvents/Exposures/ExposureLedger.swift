@@ -20,12 +20,12 @@ protocol ExposureLedger {
 }
 
 extension ExposureLedger {
-    /// Brings the state and its sums up to date with `stored`, the events the transaction has just stored (not those it
-    /// found stored already). Most events change a state they read. A key without a state has no exposure stored before
-    /// the transaction's: its state is made of those and of its stored purchases (which may have come first). An
-    /// exposure before a key's first is recounted from the key's stored events.
-    func update(with stored: some Sequence<Event>) throws(Failure) {
-        let events = stored.filter(ExposureState.concerns)
+    /// Brings the state and its sums up to date with `events`, those the transaction has just stored (not those it found
+    /// stored already) that a state is made of (`ExposureState.concerns`): the store keeps only those for it. Most events
+    /// change a state they read. A key without a state has no exposure stored before the transaction's: its state is
+    /// made of those and of its stored purchases (which may have come first). An exposure before a key's first is
+    /// recounted from the key's stored events.
+    func update(with events: [Event]) throws(Failure) {
         guard !events.isEmpty else { return }
         let before = try states(of: Set(events.map(ExposureKey.init)))
         var states = before.mapValues(Optional.some)

@@ -44,10 +44,9 @@ public final class PostgresEventStore: EventStore {
                 try beginStateTransaction()
                 let stored = try copy(rows.bytes)
                 var kept = stored
-                // Of two copies of an id in one commit, the first.
-                try PostgresExposureLedger(connection: connection).update(with: stored == nil ? events : events.filter {
-                    kept?.remove(Array($0.id.utf8)) != nil
-                })
+                // Of two copies of an id in one commit, the first; of those, the ones a state is made of.
+                let new = stored == nil ? events : events.filter { kept?.remove(Array($0.id.utf8)) != nil }
+                try PostgresExposureLedger(connection: connection).update(with: new.filter(ExposureState.concerns))
                 return stored
             }
         }
