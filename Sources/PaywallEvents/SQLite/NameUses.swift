@@ -1,22 +1,27 @@
 import PaywallStore
 
-/// Uses of names counted per id, to be added to `names.uses` (or taken from it) in one statement per name. The ids are
-/// noted in a list first and counted sorted, when stored or once the list is long: a commit notes some ten per event,
-/// and hashing each into the counts cost more than the rest of the counting.
+/// Uses of names counted per id, to be added to `names.uses` (or taken from it) in one statement per name. A commit
+/// counts some ten per event: the ids of a store's first names, which are most of the names it has, are counted in an
+/// array by id, as hashing each into a dictionary cost more than the rest of the counting.
 struct NameUses {
-    private var counts: [Int64: Int64] = [:]
-    private var noted: [Int64] = []
-    /// The ids noted before they are counted: what a migration's scan of every event notes stays this small.
-    private static let notedLimit = 65_536
+    /// Counts by id, for the ids below `directLimit`.
+    private var direct: [Int64] = []
+    private var others: [Int64: Int64] = [:]
+    /// Past this many names, ids are counted in `others`: the array stays small whatever ids a store reaches.
+    private static let directLimit: Int64 = 4_096
 
     mutating func add(_ id: Int64) {
-        noted.append(id)
-        if noted.count >= Self.notedLimit { countNoted() }
+        guard id >= 0, id < Self.directLimit else {
+            others[id, default: 0] += 1
+            return
+        }
+        let index = Int(id)
+        if index >= direct.count { direct.append(contentsOf: repeatElement(0, count: index + 1 - direct.count)) }
+        direct[index] += 1
     }
 
     mutating func add(_ ids: [Int64]) {
-        noted.append(contentsOf: ids)
-        if noted.count >= Self.notedLimit { countNoted() }
+        for id in ids { add(id) }
     }
 
     /// Counts the names of the current row of `row`, whose columns are `EventColumns.names` in order.
@@ -26,31 +31,19 @@ struct NameUses {
 
     /// Adds the counts to `names.uses` (takes them away when `removing`) inside the caller's transaction; none are left.
     mutating func store(in database: Database, removing: Bool = false) throws(StoreError) {
-        countNoted()
+        var counts = others.map { ($0.key, $0.value) }
+        for (id, count) in direct.enumerated() where count != 0 { counts.append((Int64(id), count)) }
+        removeAll()
         guard !counts.isEmpty else { return }
         let update = try database.prepare("UPDATE names SET uses = uses + ?2 WHERE id = ?1")
         for (id, count) in counts {
             try update.bind(id, removing ? -count : count)
             try update.run()
         }
-        counts.removeAll()
     }
 
     mutating func removeAll() {
-        counts.removeAll()
-        noted.removeAll(keepingCapacity: true)
-    }
-
-    /// Counts the ids noted, each run of one id in one addition.
-    private mutating func countNoted() {
-        noted.sort()
-        var start = 0
-        while start < noted.count {
-            var end = start + 1
-            while end < noted.count, noted[end] == noted[start] { end += 1 }
-            counts[noted[start], default: 0] += Int64(end - start)
-            start = end
-        }
-        noted.removeAll(keepingCapacity: true)
+        direct.removeAll(keepingCapacity: true)
+        others.removeAll()
     }
 }
