@@ -8,13 +8,14 @@ struct PostgresExposureLedger: ExposureLedger {
     static let stateEvents = "(type = 'shown' OR type = 'purchase_finished' AND purchase_result = 'purchased')"
 
     func states(of keys: Set<ExposureKey>) throws(PostgresError) -> [ExposureKey: ExposureState] {
-        let arrays = Self.arrays(keys)
         let rows = try connection.execute("""
             SELECT placement, profile, \(ExposureRows.select(ExposureRows.stateColumns, in: .postgres)) FROM paywalls_exposures WHERE \(Self.keyIn)
-            """, arrays)
-        let revenue = try connection.execute("""
+            """, Self.arrays(keys))
+        // Revenue is counted only with a conversion: most commits read none.
+        let converted = Set(rows.filter { $0[2 + ExposureRows.convertedColumn] == "1" }.map(Self.key))
+        let revenue = converted.isEmpty ? [] : try connection.execute("""
             SELECT placement, profile, currency, micros_high, micros_low FROM paywalls_exposure_revenue WHERE \(Self.keyIn)
-            """, arrays)
+            """, Self.arrays(converted))
         let revenueByKey = Dictionary(grouping: revenue, by: Self.key).mapValues { $0.map { Array($0.dropFirst(2)) } }
         return Dictionary(rows.map { row in
             let key = Self.key(row)
