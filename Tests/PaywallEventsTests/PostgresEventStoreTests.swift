@@ -149,6 +149,33 @@ import Testing
         }
     }
 
+    /// Two different events of one id in one commit, in one batch or in two: the first is stored and counted, as
+    /// SQLite does, and every later one is a duplicate, whatever order PostgreSQL sorts equal ids in.
+    @Test func ofTwoEventsOfOneIDInACommitTheFirstIsKeptAsInSQLite() throws {
+        let directory = NSTemporaryDirectory() + "first-copies-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sqlite = try SQLiteEventStore.open(inStore: directory)
+        let postgres = try PostgresEventStore.open(address)
+        func copy(_ id: Int, variation: String, at time: Int64) -> Event {
+            Event(id: "e\(id)", kind: .shown, createdAtMilliseconds: time, profileID: "p\(id)", placementID: "pl", variationID: variation)
+        }
+        let first = (0..<300).map { copy($0, variation: "A", at: 5_000 + Int64($0)) }
+        let later = (0..<300).map { copy($0, variation: "B", at: 1_000 + Int64($0)) }
+        let batches = [Array(zip(first, later).flatMap { [$0, $1] }.prefix(400)), Array(later.suffix(100)) + Array(first.suffix(100))]
+        let appended = try postgres.append(batches: batches)
+        #expect(appended == [AppendedEvents(accepted: 200, duplicates: 200), AppendedEvents(accepted: 100, duplicates: 100)])
+        #expect(try sqlite.append(batches: batches) == appended)
+        // Of e0 to e299, the copies of variation B are kept from e200 on.
+        #expect(try server.sql("SELECT count(*) FROM paywalls_events WHERE (variation = 'B') <> (length(event_id) = 4 AND event_id >= 'e200')") == "0\n")
+        let kept = first.prefix(200) + later.suffix(100)
+        for query in ExposureFixtures.queries {
+            let expected = ExposureFixtures.tallies(of: Array(kept), query)
+            #expect(try sqlite.conversionTallies(query) == expected, "\(query)")
+            #expect(try postgres.conversionTallies(query) == expected, "\(query)")
+        }
+    }
+
     /// The same seeded set, shuffled, cut and resent, in both stores, with another index on PostgreSQL's events made
     /// halfway: both stores' sums are those counted by hand, on every query.
     @Test func bothStoresKeepTheStateOfOutOfOrderResentEventsAlike() throws {

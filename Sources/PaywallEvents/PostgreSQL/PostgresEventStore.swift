@@ -27,8 +27,11 @@ public final class PostgresEventStore: EventStore {
     private static func copy(into table: String) -> String { "COPY \(table) (\(EventColumns.list)) FROM STDIN" }
 
     public func append(batches: [[Event]]) throws(StoreError) -> [AppendedEvents] {
-        // In byte order, the order of the key: the same on every replica.
-        let events = batches.joined().sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        // The first copy of each id, as SQLite keeps it: a later one in the commit is a duplicate. Sorted in byte order,
+        // the order of the key: the same on every replica.
+        var ids = Set<[UInt8]>()
+        let events = batches.joined().filter { ids.insert(Array($0.id.utf8)).inserted }
+            .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         var rows = PostgresCopyText()
         for event in events {
             for column in EventColumns.all {
@@ -39,18 +42,15 @@ public final class PostgresEventStore: EventStore {
             }
             rows.endRow()
         }
-        let stored = try retryingTransient { () throws(PostgresError) in
+        var stored = try retryingTransient { () throws(PostgresError) in
             try connection.transaction { () throws(PostgresError) in
                 try beginStateTransaction()
                 let stored = try copy(rows.bytes)
-                var kept = stored
-                // Of two copies of an id in one commit, the first; of those, the ones a state is made of.
-                let new = stored == nil ? events : events.filter { kept?.remove(Array($0.id.utf8)) != nil }
+                let new = stored.map { stored in events.filter { stored.contains(Array($0.id.utf8)) } } ?? events
                 try PostgresExposureLedger(connection: connection).update(with: new.filter(ExposureState.concerns))
                 return stored
             }
-        }
-        guard var stored else { return batches.map { AppendedEvents(accepted: $0.count, duplicates: 0) } }
+        } ?? ids
         // The first copy of each stored event is its batch's; any other is a duplicate.
         return batches.map { batch in
             let accepted = batch.reduce(0) { $0 + (stored.remove(Array($1.id.utf8)) != nil ? 1 : 0) }
