@@ -24,6 +24,8 @@ struct ExposureSums {
         var several: Int64 = 0
 
         var isZero: Bool { exposures == 0 && conversions == 0 && several == 0 }
+        /// In the order of `ExposureTables.sums`' columns after its key.
+        var values: [Int64] { [exposures, conversions, several] }
 
         mutating func count(_ state: ExposureState, sign: Int64) {
             exposures += sign
@@ -43,6 +45,8 @@ struct ExposureSums {
         var low: Int64 = 0
 
         var isZero: Bool { profiles == 0 && high == 0 && low == 0 }
+        /// In the order of `ExposureTables.revenueSums`' columns after its key.
+        var values: [Int64] { [profiles, high, low] }
 
         mutating func count(_ micros: Int128, sign: Int64) {
             let (high, low) = ExposureTables.halves(of: micros)

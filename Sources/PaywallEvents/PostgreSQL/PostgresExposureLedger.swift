@@ -80,28 +80,22 @@ struct PostgresExposureLedger: ExposureLedger {
     }
 
     func apply(_ sums: ExposureSums) throws(PostgresError) {
-        let (sumsTable, revenueTable) = (ExposureTables.sums, ExposureTables.revenueSums)
-        let counts = Array(sums.counts), revenue = Array(sums.revenue)
-        if !counts.isEmpty {
-            try connection.execute(ExposureTables.addition(to: sumsTable, values: Self.rows(of: sumsTable.columns), in: .postgres),
-                                   Self.keyArrays(counts.map(\.key)) + [
-                                       Self.integers(counts.map(\.value.exposures)), Self.integers(counts.map(\.value.conversions)),
-                                       Self.integers(counts.map(\.value.several)),
-                                   ])
+        try write(sums.counts.map { ($0.key, $0.value.values) }, lowered: sums.lowered, to: ExposureTables.sums, keyArrays: Self.keyArrays)
+        try write(sums.revenue.map { ($0.key, $0.value.values) }, lowered: sums.loweredRevenue, to: ExposureTables.revenueSums,
+                  keyArrays: Self.keyArrays)
+    }
+
+    /// Adds `rows` (a key, and the values of `table`'s columns after it) to `table`'s sums, then deletes its rows at
+    /// `lowered` that came to no profile; `keyArrays` gives keys as one array parameter per column of the key.
+    private func write<Key>(_ rows: [(key: Key, values: [Int64])], lowered: [Key], to table: TableDescription,
+                            keyArrays: ([Key]) -> [String?]) throws(PostgresError) {
+        if !rows.isEmpty {
+            let values = (0..<table.columns.count - table.key.count).map { column in Self.integers(rows.map { $0.values[column] }) }
+            try connection.execute(ExposureTables.addition(to: table, values: Self.rows(of: table.columns), in: .postgres),
+                                   keyArrays(rows.map(\.key)) + values)
         }
-        if !revenue.isEmpty {
-            try connection.execute(ExposureTables.addition(to: revenueTable, values: Self.rows(of: revenueTable.columns), in: .postgres),
-                                   Self.keyArrays(revenue.map(\.key)) + [
-                                       Self.integers(revenue.map(\.value.profiles)), Self.integers(revenue.map(\.value.high)),
-                                       Self.integers(revenue.map(\.value.low)),
-                                   ])
-        }
-        let lowered = sums.lowered, loweredRevenue = sums.loweredRevenue
         if !lowered.isEmpty {
-            try connection.execute(Self.deletionOfEmpty(sumsTable), Self.keyArrays(lowered))
-        }
-        if !loweredRevenue.isEmpty {
-            try connection.execute(Self.deletionOfEmpty(revenueTable), Self.keyArrays(loweredRevenue))
+            try connection.execute(Self.deletionOfEmpty(table), keyArrays(lowered))
         }
     }
 

@@ -135,13 +135,13 @@ struct SQLiteExposureLedger: ExposureLedger {
         }
         try countWrites.add(Array(sums.counts)) { (row, statement, first) throws(StoreError) in
             try set(row.key, in: statement, from: first)
-            for (offset, value) in [row.value.exposures, row.value.conversions, row.value.several].enumerated() {
+            for (offset, value) in row.value.values.enumerated() {
                 try statement.set(first + Self.sumsKeyCount + Int32(offset), value)
             }
         }
         try revenueWrites.add(Array(sums.revenue)) { (row, statement, first) throws(StoreError) in
             try set(row.key, in: statement, from: first)
-            for (offset, value) in [row.value.profiles, row.value.high, row.value.low].enumerated() {
+            for (offset, value) in row.value.values.enumerated() {
                 try statement.set(first + Self.sumsKeyCount + 1 + Int32(offset), value)
             }
         }
