@@ -20,6 +20,15 @@ import Testing
         Event(id: id, kind: kind, createdAtMilliseconds: time, profileID: profile, placementID: "pl", variationID: "A")
     }
 
+    /// An events.sqlite in a directory of its own, removed after `body`, beside the PostgreSQL store: to be given the
+    /// same events.
+    private func withBothStores(_ body: (SQLiteEventStore, PostgresEventStore) throws -> Void) throws {
+        let directory = NSTemporaryDirectory() + "both-stores-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try body(try SQLiteEventStore.open(inStore: directory), try PostgresEventStore.open(address))
+    }
+
     @Test func anEventIDIsKeptOnceWithinABatchAcrossBatchesAndAcrossCommits() throws {
         let store = try PostgresEventStore.open(address)
         let appended = try store.append(batches: [[event("a"), event("b"), event("a")], [event("b"), event("c")]])
@@ -131,69 +140,60 @@ import Testing
     }
 
     @Test func theSumsAreThoseOfEventsSQLiteOverTheSameEvents() throws {
-        let directory = NSTemporaryDirectory() + "tallies-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let sqlite = try SQLiteEventStore.open(inStore: directory)
-        let postgres = try PostgresEventStore.open(address)
-        let events = Self.mixedEvents(seed: 20_261_203)
-        for batch in stride(from: 0, to: events.count, by: 500).map({ Array(events[$0..<min($0 + 500, events.count)]) }) {
-            #expect(try sqlite.append(batch) == postgres.append(batch))
-        }
-        var queries = [ReportQuery(), ReportQuery(placementID: "paywall"), ReportQuery(since: 10_000, until: 30_000)]
-        queries += ReportQuery.GroupKey.allCases.map { ReportQuery(groupBy: $0) }
-        for query in queries {
-            let expected = try sqlite.conversionTallies(query)
-            #expect(!expected.sums.isEmpty && expected.sums.values.contains { $0.multipleExposures > 0 && !$0.revenueMicros.isEmpty })
-            #expect(try postgres.conversionTallies(query) == expected, "\(query)")
+        try withBothStores { sqlite, postgres in
+            let events = Self.mixedEvents(seed: 20_261_203)
+            for batch in stride(from: 0, to: events.count, by: 500).map({ Array(events[$0..<min($0 + 500, events.count)]) }) {
+                #expect(try sqlite.append(batch) == postgres.append(batch))
+            }
+            var queries = [ReportQuery(), ReportQuery(placementID: "paywall"), ReportQuery(since: 10_000, until: 30_000)]
+            queries += ReportQuery.GroupKey.allCases.map { ReportQuery(groupBy: $0) }
+            for query in queries {
+                let expected = try sqlite.conversionTallies(query)
+                #expect(!expected.sums.isEmpty && expected.sums.values.contains { $0.multipleExposures > 0 && !$0.revenueMicros.isEmpty })
+                #expect(try postgres.conversionTallies(query) == expected, "\(query)")
+            }
         }
     }
 
     /// Two different events of one id in one commit, in one batch or in two: the first is stored and counted, as
     /// SQLite does, and every later one is a duplicate, whatever order PostgreSQL sorts equal ids in.
     @Test func ofTwoEventsOfOneIDInACommitTheFirstIsKeptAsInSQLite() throws {
-        let directory = NSTemporaryDirectory() + "first-copies-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let sqlite = try SQLiteEventStore.open(inStore: directory)
-        let postgres = try PostgresEventStore.open(address)
-        func copy(_ id: Int, variation: String, at time: Int64) -> Event {
-            Event(id: "e\(id)", kind: .shown, createdAtMilliseconds: time, profileID: "p\(id)", placementID: "pl", variationID: variation)
-        }
-        let first = (0..<300).map { copy($0, variation: "A", at: 5_000 + Int64($0)) }
-        let later = (0..<300).map { copy($0, variation: "B", at: 1_000 + Int64($0)) }
-        let batches = [Array(zip(first, later).flatMap { [$0, $1] }.prefix(400)), Array(later.suffix(100)) + Array(first.suffix(100))]
-        let appended = try postgres.append(batches: batches)
-        #expect(appended == [AppendedEvents(accepted: 200, duplicates: 200), AppendedEvents(accepted: 100, duplicates: 100)])
-        #expect(try sqlite.append(batches: batches) == appended)
-        // Of e0 to e299, the copies of variation B are kept from e200 on.
-        #expect(try server.sql("SELECT count(*) FROM paywalls_events WHERE (variation = 'B') <> (length(event_id) = 4 AND event_id >= 'e200')") == "0\n")
-        let kept = first.prefix(200) + later.suffix(100)
-        for query in ExposureFixtures.queries {
-            let expected = ExposureFixtures.tallies(of: Array(kept), query)
-            #expect(try sqlite.conversionTallies(query) == expected, "\(query)")
-            #expect(try postgres.conversionTallies(query) == expected, "\(query)")
+        try withBothStores { sqlite, postgres in
+            func copy(_ id: Int, variation: String, at time: Int64) -> Event {
+                Event(id: "e\(id)", kind: .shown, createdAtMilliseconds: time, profileID: "p\(id)", placementID: "pl", variationID: variation)
+            }
+            let first = (0..<300).map { copy($0, variation: "A", at: 5_000 + Int64($0)) }
+            let later = (0..<300).map { copy($0, variation: "B", at: 1_000 + Int64($0)) }
+            let batches = [Array(zip(first, later).flatMap { [$0, $1] }.prefix(400)), Array(later.suffix(100)) + Array(first.suffix(100))]
+            let appended = try postgres.append(batches: batches)
+            #expect(appended == [AppendedEvents(accepted: 200, duplicates: 200), AppendedEvents(accepted: 100, duplicates: 100)])
+            #expect(try sqlite.append(batches: batches) == appended)
+            // Of e0 to e299, the copies of variation B are kept from e200 on.
+            #expect(try server.sql("SELECT count(*) FROM paywalls_events WHERE (variation = 'B') <> (length(event_id) = 4 AND event_id >= 'e200')") == "0\n")
+            let kept = first.prefix(200) + later.suffix(100)
+            for query in ExposureFixtures.queries {
+                let expected = ExposureFixtures.tallies(of: Array(kept), query)
+                #expect(try sqlite.conversionTallies(query) == expected, "\(query)")
+                #expect(try postgres.conversionTallies(query) == expected, "\(query)")
+            }
         }
     }
 
     /// The same seeded set, shuffled, cut and resent, in both stores, with another index on PostgreSQL's events made
     /// halfway: both stores' sums are those counted by hand, on every query.
     @Test func bothStoresKeepTheStateOfOutOfOrderResentEventsAlike() throws {
-        let directory = NSTemporaryDirectory() + "exposures-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let sqlite = try SQLiteEventStore.open(inStore: directory)
-        let postgres = try PostgresEventStore.open(address)
-        let events = ExposureFixtures.events(seed: 21)
-        let batches = ExposureFixtures.resentBatches(events, seed: 22)
-        for (index, batch) in batches.enumerated() {
-            if index == batches.count / 2 { _ = try server.sql("CREATE INDEX events_by_time ON paywalls_events (created_at DESC, event_id DESC)") }
-            #expect(try sqlite.append(batch) == postgres.append(batch))
-        }
-        for query in ExposureFixtures.queries {
-            let expected = ExposureFixtures.tallies(of: events, query)
-            #expect(try sqlite.conversionTallies(query) == expected, "\(query)")
-            #expect(try postgres.conversionTallies(query) == expected, "\(query)")
+        try withBothStores { sqlite, postgres in
+            let events = ExposureFixtures.events(seed: 21)
+            let batches = ExposureFixtures.resentBatches(events, seed: 22)
+            for (index, batch) in batches.enumerated() {
+                if index == batches.count / 2 { _ = try server.sql("CREATE INDEX events_by_time ON paywalls_events (created_at DESC, event_id DESC)") }
+                #expect(try sqlite.append(batch) == postgres.append(batch))
+            }
+            for query in ExposureFixtures.queries {
+                let expected = ExposureFixtures.tallies(of: events, query)
+                #expect(try sqlite.conversionTallies(query) == expected, "\(query)")
+                #expect(try postgres.conversionTallies(query) == expected, "\(query)")
+            }
         }
     }
 
