@@ -7,7 +7,7 @@ struct NameUses {
     /// Counts by id, for the ids below `directLimit`.
     private var direct: [Int64] = []
     private var others: [Int64: Int64] = [:]
-    /// Past this many names, ids are counted in `others`: the array stays small whatever ids a store reaches.
+    /// The ids from this one on are counted in `others`: the array stays small whatever ids a store reaches.
     private static let directLimit: Int64 = 4_096
 
     mutating func add(_ id: Int64) {
