@@ -6,11 +6,10 @@ from pathlib import Path
 
 from axe_core_python.selenium import Axe
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 CHROMIUM = "/usr/bin/chromium"
@@ -52,7 +51,21 @@ def press(driver, element, *keys):
     this one: Selenium returns as soon as the keys are sent, before the next page has loaded."""
     page = driver.find_element("tag name", "html")
     element.send_keys(*keys)
-    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 10).until(lambda _: replaced(page))
+
+
+def replaced(element):
+    """Whether `element` has left the document: Chromium says so of a page replaced as a stale element, or, asked while
+    the next page is on its way, as a node that belongs to no document (which Selenium's `staleness_of` raises)."""
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in (error.msg or ""):
+            return True
+        raise
 
 
 def console_errors(driver):
