@@ -27,11 +27,16 @@ public final class PostgresEventStore: EventStore {
     private static func copy(into table: String) -> String { "COPY \(table) (\(EventColumns.list)) FROM STDIN" }
 
     public func append(batches: [[Event]]) throws(StoreError) -> [AppendedEvents] {
-        // The first copy of each id, as SQLite keeps it: a later one in the commit is a duplicate. Sorted in byte order,
-        // the order of the key: the same on every replica.
-        var ids = Set<[UInt8]>()
-        let events = batches.joined().filter { ids.insert(Array($0.id.utf8)).inserted }
-            .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        // The first copy of each id, as SQLite keeps it, counted per batch: a later one in the commit is a duplicate.
+        var ids = Set<[UInt8]>(), events: [Event] = [], firstCopies = [Int](repeating: 0, count: batches.count)
+        for (index, batch) in batches.enumerated() {
+            for event in batch where ids.insert(Array(event.id.utf8)).inserted {
+                events.append(event)
+                firstCopies[index] += 1
+            }
+        }
+        // In byte order, the order of the key: the same on every replica.
+        events.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         var rows = PostgresCopyText()
         for event in events {
             for column in EventColumns.all {
@@ -42,7 +47,7 @@ public final class PostgresEventStore: EventStore {
             }
             rows.endRow()
         }
-        var stored = try retryingTransient { () throws(PostgresError) in
+        let stored = try retryingTransient { () throws(PostgresError) in
             try connection.transaction { () throws(PostgresError) in
                 try beginStateTransaction()
                 let stored = try copy(rows.bytes)
@@ -50,8 +55,9 @@ public final class PostgresEventStore: EventStore {
                 try PostgresExposureLedger(connection: connection).update(with: new.filter(ExposureState.concerns))
                 return stored
             }
-        } ?? ids
-        // The first copy of each stored event is its batch's; any other is a duplicate.
+        }
+        guard var stored else { return zip(batches, firstCopies).map { AppendedEvents(accepted: $1, duplicates: $0.count - $1) } }
+        // Some were stored before: the first copy of each event stored now is its batch's; any other is a duplicate.
         return batches.map { batch in
             let accepted = batch.reduce(0) { $0 + (stored.remove(Array($1.id.utf8)) != nil ? 1 : 0) }
             return AppendedEvents(accepted: accepted, duplicates: batch.count - accepted)
